@@ -1,0 +1,103 @@
+/**
+ * The command table: argv → subcommand → exit code.
+ *
+ * Each subcommand lives in its own file and parses only its own flags; they are loaded
+ * lazily (string-literal imports, so `deno compile` bundles them) to keep start-up fast.
+ *
+ * @module
+ */
+
+import { UsageError } from "./usage_error.ts";
+import { VERSION } from "../version.ts";
+
+/** A subcommand's entry point: arguments after the command name → exit code. */
+export type CommandMain = (args: string[]) => Promise<number>;
+
+interface CommandEntry {
+  summary: string;
+  load: () => Promise<{ main: CommandMain }>;
+}
+
+const COMMANDS: Record<string, CommandEntry> = {
+  compile: {
+    summary: "compile a window of capture into an activity document",
+    load: () => import("./compile.ts"),
+  },
+  today: {
+    summary: "today's frames as a Markdown report (compile --day today -f md)",
+    load: () => import("./today.ts"),
+  },
+  context: {
+    summary: "the compact context block for a system prompt (compile -f context)",
+    load: () => import("./context.ts"),
+  },
+  apps: {
+    summary: "the app ledger: minutes per app, ranked",
+    load: () => import("./apps.ts"),
+  },
+  demo: {
+    summary: "build the built-in demo capture, compile one day, print ledger and context",
+    load: () => import("./demo.ts"),
+  },
+};
+
+/** The top-level help text. */
+export function helpText(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((k) => k.length));
+  const lines = Object.entries(COMMANDS).map(([name, c]) =>
+    `  ${name.padEnd(width)}  ${c.summary}`
+  );
+  return [
+    `frames ${VERSION} — a deterministic compiler from screen capture to activity frames`,
+    "",
+    "Usage: frames <command> [options]",
+    "",
+    "Commands:",
+    ...lines,
+    "",
+    "Options:",
+    "  -h, --help     show help (also: frames <command> --help)",
+    "  -V, --version  print the version",
+    "",
+    "Settings resolve as flags > environment (FRAMES_SOURCE, FRAMES_TZ, FRAMES_HOME)",
+    "> $FRAMES_HOME/config.json (default ~/.frames) > defaults.",
+    "Exit codes: 0 ok, 1 failure, 2 usage error.",
+  ].join("\n");
+}
+
+/** Runs the program for `argv` and returns the exit code; prints errors as one line. */
+export async function run(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  try {
+    if (name === undefined || name === "-h" || name === "--help" || name === "help") {
+      console.log(helpText());
+      return name === undefined ? 2 : 0;
+    }
+    if (name === "-V" || name === "--version") {
+      console.log(`frames ${VERSION}`);
+      return 0;
+    }
+    const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+    if (!entry) {
+      throw new UsageError(`Unknown command "${name}": run "frames --help" for the list`);
+    }
+    const mod = await entry.load();
+    return await mod.main(rest);
+  } catch (err) {
+    return reportError(err);
+  }
+}
+
+/** Prints an error as one line on stderr and maps it to an exit code. */
+export function reportError(err: unknown): number {
+  if (err instanceof UsageError) {
+    console.error(`frames: ${err.message}`);
+    return 2;
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`frames: ${message}`);
+  if (Deno.env.get("FRAMES_DEBUG") && err instanceof Error && err.stack) {
+    console.error(err.stack);
+  }
+  return 1;
+}

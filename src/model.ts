@@ -1,0 +1,144 @@
+/**
+ * The capture model (SPEC §2): what every adapter produces and the compiler consumes.
+ *
+ * Adapters are the only code that knows a source's layout; everything downstream reads
+ * these shapes. Times are UTC epoch milliseconds. `ref` is the source's own integer row id
+ * (or a stable synthetic integer), so evidence can point back at the exact raw row.
+ *
+ * @module
+ */
+
+/** Why a snapshot row was written, normalised across sources. */
+export type Trigger = "input" | "visual" | "switch" | "heartbeat" | "manual" | "unknown";
+
+/** One observation of what a display showed at an instant. */
+export interface Snapshot {
+  /** The source's own row id (or a stable synthetic integer id). */
+  ref: number;
+  /** UTC epoch milliseconds. */
+  at: number;
+  /** Monitor / stream id, e.g. `monitor_1`. */
+  display: string;
+  /** Application name with invisible characters removed. */
+  app: string;
+  /** Window title, when captured. */
+  title?: string;
+  /** Page URL, when the app is a browser and the source captured it. */
+  url?: string;
+  /** Why the row was written. */
+  trigger?: Trigger;
+  /** Whether this display held the focused window, when the source says so. */
+  focused?: boolean;
+}
+
+/** Kinds of input event; `copy` is additive to SPEC §2 for clipboard copies. */
+export type InputKind = "click" | "key" | "text" | "paste" | "copy" | "scroll" | "switch" | "other";
+
+/** Every input kind, in a fixed order (used for counting and validation). */
+export const INPUT_KINDS: readonly InputKind[] = [
+  "click",
+  "key",
+  "text",
+  "paste",
+  "copy",
+  "scroll",
+  "switch",
+  "other",
+];
+
+/** A rectangle; units are declared by whoever holds it. */
+export interface Bounds {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The UI element an input event reported, when the source recorded one. */
+export interface EventElement {
+  name?: string;
+  role?: string;
+  automationId?: string;
+  /** Pixels. */
+  bounds?: Bounds;
+}
+
+/** One input event (click, key press, typed run, …). */
+export interface InputEvent {
+  ref: number;
+  at: number;
+  kind: InputKind;
+  display?: string;
+  x?: number;
+  y?: number;
+  app?: string;
+  title?: string;
+  url?: string;
+  element?: EventElement;
+  /** Length of a typed run, for `text` events. */
+  chars?: number;
+  /** Typed text; only loaded when the operator opted in (SPEC §9). */
+  text?: string;
+  /** The snapshot this event was recorded against, when the source links them. */
+  snapshotRef?: number;
+}
+
+/** An element row of a snapshot, looked up lazily for click resolution. */
+export interface Element {
+  snapshotRef: number;
+  role: string;
+  name: string;
+  bounds: Bounds;
+  /** `normalized` = fractions of the display (0..1, top-left origin). */
+  units: "px" | "normalized";
+  source: "accessibility" | "ocr";
+}
+
+/** Geometry of one display, when the source knows it. */
+export interface DisplayGeometry {
+  display: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  scale: number;
+}
+
+/** What a source can and cannot tell us. */
+export interface Capabilities {
+  /** Input events are recorded. */
+  input: boolean;
+  /** Element rows exist for click resolution. */
+  elements: boolean;
+  /** Browser URLs are recorded. */
+  urls: boolean;
+  /** Rows carry a trigger that distinguishes heartbeats. */
+  heartbeats: boolean;
+  /** Rows say which display holds focus, and that varies. */
+  focus: boolean;
+}
+
+/** Facts about the source that produced a capture. */
+export interface SourceFacts {
+  /** Adapter name, e.g. `screenpipe`. */
+  adapter: string;
+  /** Where the data came from (a path or URL). */
+  location: string;
+  /** A fingerprint of the source's schema (stable across reads). */
+  fingerprint: string;
+  capabilities: Capabilities;
+  /** Rows read from the source for this window, by table. */
+  rows: Record<string, number>;
+  /** Rows that could not be used, by reason. */
+  rejected: Record<string, number>;
+}
+
+/** A window of capture, normalised: the compiler's only input. */
+export interface Capture {
+  /** Half-open UTC window `[start, end)` in epoch ms. */
+  window: { start: number; end: number };
+  snapshots: Snapshot[];
+  events: InputEvent[];
+  displays: DisplayGeometry[];
+  facts: SourceFacts;
+}
