@@ -1,0 +1,97 @@
+/**
+ * The pipeline every compiling command shares: settings → window → source → capture →
+ * document, with timings for `--stats`.
+ *
+ * @module
+ */
+
+import { resolveSource } from "../../adapters/mod.ts";
+import { compile } from "../compile/mod.ts";
+import type { ActivityDocument } from "../compile/document.ts";
+import { loadTyper } from "../entities/mod.ts";
+import type { Capture } from "../model.ts";
+import { type OptionTable, type Parsed, str } from "./_args.ts";
+import { resolveSettings, type Settings } from "./_settings.ts";
+import { type ResolvedWindow, resolveWindow } from "./_window.ts";
+
+/** Flags shared by every command that reads a window of capture. */
+export const WINDOW_OPTIONS: OptionTable = {
+  source: { type: "string" },
+  day: { type: "string" },
+  from: { type: "string" },
+  to: { type: "string" },
+  hours: { type: "string" },
+  tz: { type: "string" },
+  "include-text": { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+};
+
+/** Help lines for {@linkcode WINDOW_OPTIONS}. */
+export const WINDOW_HELP = [
+  "  --source SPEC      screenpipe:PATH (or a path); default: FRAMES_SOURCE, config, then",
+  "                     the newest of ~/.screenpipe/db.sqlite, ~/.nocta/db.sqlite,",
+  "                     ~/.nocta/data/db.sqlite",
+  "  --day DAY          today (default), yesterday, a weekday name or YYYY-MM-DD",
+  "  --from T --to T    a window in local time: YYYY-MM-DD or YYYY-MM-DDTHH:MM",
+  "  --hours N          the last N hours",
+  "  --tz ZONE          IANA timezone (default: FRAMES_TZ, config, then the system zone)",
+  "  --include-text     load typed text (privacy: off by default)",
+].join("\n");
+
+/** A window read from a source. */
+export interface LoadedCapture {
+  settings: Settings;
+  window: ResolvedWindow;
+  capture: Capture;
+  readMs: number;
+}
+
+/** Resolves settings, window and source from parsed flags and reads the capture. */
+export function loadCaptureForCli(
+  p: Parsed,
+  extra: { minMinutes?: string; budget?: string } = {},
+): LoadedCapture {
+  const settings = resolveSettings({
+    source: str(p, "source"),
+    tz: str(p, "tz"),
+    minMinutes: extra.minMinutes,
+    budget: extra.budget,
+  });
+  const window = resolveWindow(
+    { day: str(p, "day"), from: str(p, "from"), to: str(p, "to"), hours: str(p, "hours") },
+    Date.now(),
+    settings.tz,
+  );
+  const source = resolveSource(settings.source, { home: settings.userHome });
+  const t0 = performance.now();
+  const capture = source.read({
+    start: window.start,
+    end: window.end,
+    includeText: p.values["include-text"] === true,
+  });
+  return { settings, window, capture, readMs: performance.now() - t0 };
+}
+
+/** A compiled window with timings. */
+export interface CompiledRun extends LoadedCapture {
+  doc: ActivityDocument;
+  compileMs: number;
+}
+
+/** Reads and compiles a window for a command. */
+export async function compileForCli(
+  p: Parsed,
+  extra: { minMinutes?: string; budget?: string } = {},
+): Promise<CompiledRun> {
+  const loaded = loadCaptureForCli(p, extra);
+  const typer = await loadTyper();
+  const t0 = performance.now();
+  const doc = compile(loaded.capture, {
+    tz: loaded.settings.tz,
+    day: loaded.window.day,
+    minMinutes: loaded.settings.minMinutes,
+    typer,
+    includeText: p.values["include-text"] === true,
+  });
+  return { ...loaded, doc, compileMs: performance.now() - t0 };
+}

@@ -1,0 +1,20 @@
+/**
+ * Writing command output to standard output or a file.
+ *
+ * @module
+ */
+
+/** Writes `text` to `path` (created user-only), or to standard output when absent. */
+export async function writeOutput(text: string, path: string | undefined): Promise<void> {
+  const bytes = new TextEncoder().encode(text);
+  if (path === undefined || path === "-") {
+    let off = 0;
+    while (off < bytes.length) off += await Deno.stdout.write(bytes.subarray(off));
+    return;
+  }
+  try {
+    await Deno.writeFile(path, bytes, { mode: 0o600 });
+  } catch (err) {
+    throw new Error(`Cannot write output file "${path}": ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,100 @@
+/**
+ * Settings resolution shared by every command: flags > environment > config file >
+ * defaults (FRAMES_SOURCE, FRAMES_TZ, FRAMES_HOME; `$FRAMES_HOME/config.json`).
+ *
+ * @module
+ */
+
+import { homedir } from "node:os";
+import { join } from "node:path";
+import { isValidTimeZone } from "../compile/time.ts";
+import { UsageError } from "./usage_error.ts";
+
+/** The config file's recognised keys (all optional). */
+export interface ConfigFile {
+  source?: string;
+  tz?: string;
+  min_minutes?: number;
+  budget?: number;
+}
+
+/** Resolved settings every command starts from. */
+export interface Settings {
+  home: string;
+  /** The user's home directory (for source discovery). */
+  userHome: string;
+  source: string | undefined;
+  tz: string;
+  /** Where the timezone came from: flag, env, config or system. */
+  tzFrom: "flag" | "env" | "config" | "system";
+  minMinutes: number;
+  budget: number;
+}
+
+/** Flags that override settings. */
+export interface SettingsFlags {
+  source?: string;
+  tz?: string;
+  minMinutes?: string;
+  budget?: string;
+}
+
+function readConfig(home: string): ConfigFile {
+  const path = join(home, "config.json");
+  let text: string;
+  try {
+    text = Deno.readTextFileSync(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) return {};
+    throw new Error(`Cannot read config file "${path}": ${(err as Error).message}`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`Cannot read config file "${path}": ${(err as Error).message}`);
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
+    throw new UsageError(`Cannot read config file "${path}": expected a JSON object`);
+  }
+  return parsed as ConfigFile;
+}
+
+function number(value: string | number | undefined, flag: string, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isFinite(n) || n < min || (typeof value === "string" && value.trim() === "")) {
+    throw new UsageError(`Invalid ${flag} "${value}": expected a number ≥ ${min}`);
+  }
+  return n;
+}
+
+/** Resolves settings from flags, environment, the config file and defaults. */
+export function resolveSettings(flags: SettingsFlags): Settings {
+  const userHome = Deno.env.get("HOME") ?? homedir();
+  const home = Deno.env.get("FRAMES_HOME") || join(userHome, ".frames");
+  const config = readConfig(home);
+  const envTz = Deno.env.get("FRAMES_TZ");
+  let tz: string, tzFrom: Settings["tzFrom"];
+  if (flags.tz !== undefined) [tz, tzFrom] = [flags.tz, "flag"];
+  else if (envTz) [tz, tzFrom] = [envTz, "env"];
+  else if (config.tz !== undefined) [tz, tzFrom] = [String(config.tz), "config"];
+  else [tz, tzFrom] = [Intl.DateTimeFormat().resolvedOptions().timeZone, "system"];
+  if (!isValidTimeZone(tz)) {
+    const where = tzFrom === "flag" ? "--tz" : tzFrom === "env" ? "FRAMES_TZ" : tzFrom;
+    throw new UsageError(
+      `Unknown timezone "${tz}" (from ${where}): use an IANA name such as Europe/Berlin or UTC`,
+    );
+  }
+  return {
+    home,
+    userHome,
+    source: flags.source ?? (Deno.env.get("FRAMES_SOURCE") || undefined) ?? config.source,
+    tz,
+    tzFrom,
+    minMinutes: number(flags.minMinutes, "--min-minutes", 0) ??
+      number(config.min_minutes, "min_minutes in config.json", 0) ?? 0.5,
+    budget: number(flags.budget, "--budget", 50) ??
+      number(config.budget, "budget in config.json", 50) ?? 1500,
+  };
+}

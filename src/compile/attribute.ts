@@ -1,0 +1,95 @@
+/**
+ * Input attribution (SPEC §3.5): every event goes to the dwell interval that contains it
+ * on its display, or is counted as unattributed — never dropped.
+ *
+ * @module
+ */
+
+import type { DisplayGeometry, InputEvent } from "../model.ts";
+import { intervalAt, lastAtOrBefore, type Stream } from "./streams.ts";
+
+/** Where an event landed: stream and snapshot index, or unattributed. */
+export interface Attribution {
+  /** Per stream, per snapshot index: the events attributed to that dwell interval. */
+  perSnapshot: InputEvent[][][];
+  /** Events outside every dwell interval (session gaps, before the first snapshot, …). */
+  unattributed: InputEvent[];
+}
+
+/** Options for {@linkcode attributeInput}. */
+export interface AttributeOptions {
+  displays: readonly DisplayGeometry[];
+  /** The source says which display holds focus: prefer it for events without a display. */
+  useFocus: boolean;
+}
+
+function displayByPoint(
+  displays: readonly DisplayGeometry[],
+  x: number,
+  y: number,
+): string | undefined {
+  for (const d of displays) {
+    if (x >= d.x && x < d.x + d.width && y >= d.y && y < d.y + d.height) return d.display;
+  }
+  return undefined;
+}
+
+/**
+ * Picks the stream of an event: its own display, else the display its coordinates fall in,
+ * else (when focus is known) the focused display, else the display whose latest snapshot at
+ * or before the event is most recent (ties → display name order).
+ */
+function pickStream(
+  ev: InputEvent,
+  streams: readonly Stream[],
+  index: Map<string, number>,
+  opts: AttributeOptions,
+): number {
+  if (streams.length === 1) return 0;
+  if (ev.display !== undefined) {
+    const k = index.get(ev.display);
+    if (k !== undefined) return k;
+  }
+  if (ev.x !== undefined && ev.y !== undefined && opts.displays.length > 0) {
+    const d = displayByPoint(opts.displays, ev.x, ev.y);
+    const k = d === undefined ? undefined : index.get(d);
+    if (k !== undefined) return k;
+  }
+  let best = -1, bestAt = -Infinity, focusBest = -1, focusAt = -Infinity;
+  for (let k = 0; k < streams.length; k++) {
+    const i = lastAtOrBefore(streams[k], ev.at);
+    if (i < 0) continue;
+    const t = streams[k].at[i];
+    if (t > bestAt) {
+      bestAt = t;
+      best = k;
+    }
+    if (opts.useFocus && streams[k].snaps[i].focused === true && t > focusAt) {
+      focusAt = t;
+      focusBest = k;
+    }
+  }
+  return focusBest >= 0 ? focusBest : best;
+}
+
+/** Attributes every event to a dwell interval of one stream, or to `unattributed`. */
+export function attributeInput(
+  events: readonly InputEvent[],
+  streams: readonly Stream[],
+  opts: AttributeOptions,
+): Attribution {
+  const index = new Map(streams.map((s, k) => [s.display, k]));
+  const perSnapshot: InputEvent[][][] = streams.map((s) => new Array(s.snaps.length));
+  const unattributed: InputEvent[] = [];
+  for (const ev of events) {
+    const k = streams.length === 0 ? -1 : pickStream(ev, streams, index, opts);
+    const i = k < 0 ? -1 : intervalAt(streams[k], ev.at);
+    if (i < 0) {
+      unattributed.push(ev);
+      continue;
+    }
+    const slot = perSnapshot[k];
+    (slot[i] ??= []).push(ev);
+  }
+  return { perSnapshot, unattributed };
+}

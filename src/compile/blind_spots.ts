@@ -1,0 +1,53 @@
+/**
+ * Blind spots generated from what the source really lacked (SPEC §1.4, §4).
+ *
+ * @module
+ */
+
+import type { SourceFacts } from "../model.ts";
+
+/** What the blind-spot list is computed from. */
+export interface BlindSpotFacts {
+  facts: SourceFacts;
+  displays: number;
+  unattributed: number;
+  rejected: number;
+  includeText: boolean;
+}
+
+/** Lists, in a fixed order, what this document cannot tell. */
+export function blindSpots(f: BlindSpotFacts): string[] {
+  const c = f.facts.capabilities;
+  const out: string[] = [
+    "gaps are periods without capture (screen locked, asleep or recorder off): unknown, not inactivity",
+  ];
+  if (!c.input) out.push("input volume unknown: the source has no input events");
+  if (!c.elements) out.push("click targets unknown: the source has no element rows");
+  if (!c.urls) out.push("no page URLs in this window: sites and pages of browsers are unknown");
+  if (!c.heartbeats) {
+    out.push("no capture trigger: an idle but awake screen cannot be told from reading");
+  }
+  if (f.displays > 1) {
+    out.push(
+      `${f.displays} displays: per-display minutes overlap; dedup_active_minutes counts each minute once`,
+    );
+    if (!c.focus) {
+      out.push("the source does not say which display holds focus: focused minutes unknown");
+    }
+  }
+  if (f.unattributed > 0) {
+    out.push(
+      `${f.unattributed} input events fell outside every dwell interval (coverage.unattributed_input)`,
+    );
+  }
+  if (f.rejected > 0) {
+    out.push(`${f.rejected} source rows could not be read (coverage.rejected_rows)`);
+  }
+  out.push(
+    f.includeText
+      ? "typed text included on operator request"
+      : "typed text excluded (privacy default): typed runs are counted, not read",
+  );
+  out.push("audio is not captured; screen text (OCR) is not read");
+  return out;
+}

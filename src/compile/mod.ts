@@ -1,0 +1,361 @@
+/**
+ * The compiler: capture model → activity document (SPEC §3, §4). Pure: no clock, no I/O,
+ * no host timezone; the same capture and options always give the same document.
+ *
+ * @example
+ * ```ts
+ * import { compile } from "./src/compile/mod.ts";
+ * const doc = compile(capture, { tz: "Europe/Berlin", day: "2026-07-04" });
+ * ```
+ *
+ * @module
+ */
+
+import type { Capture, InputEvent } from "../model.ts";
+import { COMPILER_NAME, VERSION } from "../version.ts";
+import { type PageRef, typePage } from "../entities/mod.ts";
+import { blindSpots } from "./blind_spots.ts";
+import { buildFrames, type BuiltFrame, DEFAULT_RULES, type Rules, siteOf } from "./build.ts";
+import type {
+  ActivityDocument,
+  Coverage,
+  DisplayCoverage,
+  Frame,
+  Gap,
+  InputCounts,
+  LedgerEntry,
+  PageCount,
+  SiteEntry,
+} from "./document.ts";
+import { IntervalUnion } from "./intervals.ts";
+import { toRuns } from "./runs.ts";
+import { formatLocal } from "./time.ts";
+
+export { buildFrames, DEFAULT_RULES, siteOf } from "./build.ts";
+export type { Built, BuiltFrame, Rules } from "./build.ts";
+export type * from "./document.ts";
+
+/** Options of {@linkcode compile}; everything that changes output is recorded in it. */
+export interface CompileOptions extends Partial<Rules> {
+  /** IANA timezone for every local time in the document (required: never the host's). */
+  tz: string;
+  /** The local day the window stands for, when it is a day. */
+  day?: string;
+  /** Frames shorter than this are omitted from `frames[]` (default 0.5). */
+  minMinutes?: number;
+  /** URL → typed page reference (default: the built-in generic typer). */
+  typer?: (url: string) => PageRef;
+  /** Typed text was loaded on operator request (recorded in blind spots). */
+  includeText?: boolean;
+  /** A timestamp to record as `generated_at` (only when asked; never read from a clock). */
+  generatedAt?: string;
+}
+
+const MIN = 60_000;
+const ALL = "\u0000all";
+
+/** Rounds ms to minutes with one decimal, the same way everywhere. */
+export function minutes(ms: number): number {
+  return Math.round(ms / 6000) / 10;
+}
+
+function byKey(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function countInput(events: readonly InputEvent[]): InputCounts {
+  const c: InputCounts = {
+    events: events.length,
+    keys: 0,
+    clicks: 0,
+    copies: 0,
+    pastes: 0,
+    scrolls: 0,
+    text_runs: 0,
+    text_chars: 0,
+  };
+  for (const e of events) {
+    switch (e.kind) {
+      case "key":
+        c.keys++;
+        break;
+      case "click":
+        c.clicks++;
+        break;
+      case "copy":
+        c.copies++;
+        break;
+      case "paste":
+        c.pastes++;
+        break;
+      case "scroll":
+        c.scrolls++;
+        break;
+      case "text":
+        c.text_runs++;
+        c.text_chars += e.chars ?? 0;
+        break;
+    }
+  }
+  return c;
+}
+
+/** Top `n` keys of a weight map: heaviest first, ties by key. */
+function topKeys(weights: Map<string, number>, n: number): string[] {
+  return [...weights.entries()]
+    .sort((a, b) => b[1] - a[1] || byKey(a[0], b[0]))
+    .slice(0, n)
+    .map(([k]) => k);
+}
+
+function refs(events: readonly InputEvent[]): number[] {
+  return events.map((e) => e.ref);
+}
+
+/**
+ * Compiles a capture window into an activity document (schema v1).
+ *
+ * @example
+ * ```ts
+ * const doc = compile(capture, { tz: "UTC", minMinutes: 0 });
+ * console.log(doc.coverage.active_minutes);
+ * ```
+ */
+export function compile(capture: Capture, opts: CompileOptions): ActivityDocument {
+  const rules: Rules = {
+    dwellCapS: opts.dwellCapS ?? DEFAULT_RULES.dwellCapS,
+    sessionGapS: opts.sessionGapS ?? DEFAULT_RULES.sessionGapS,
+    flickerS: opts.flickerS ?? DEFAULT_RULES.flickerS,
+  };
+  const minMinutes = opts.minMinutes ?? 0.5;
+  const tz = opts.tz;
+  const typer = opts.typer ?? typePage;
+  const pageCache = new Map<string, PageRef>();
+  const pageOf = (url: string): PageRef => {
+    let p = pageCache.get(url);
+    if (!p) pageCache.set(url, p = typer(url));
+    return p;
+  };
+  const built = buildFrames(capture, rules);
+  const focus = capture.facts.capabilities.focus;
+  const time = (ms: number) => formatLocal(ms, tz);
+
+  // Ledger, site and coverage unions across displays, from every credited snapshot.
+  const union = new IntervalUnion();
+  const appTitles = new Map<string, Map<string, number>>();
+  const appFrames = new Map<string, { frames: number; longest: number }>();
+  const siteFrames = new Map<string, number>();
+  const perDisplay: Record<string, DisplayCoverage> = {};
+  let activeMs = 0, first = Infinity, last = -Infinity;
+  built.streams.forEach((st, k) => {
+    let streamMs = 0;
+    for (let i = 0; i < st.snaps.length; i++) {
+      const s = st.snaps[i], c = st.credit[i], t = st.at[i];
+      if (t < first) first = t;
+      if (t + c > last) last = t + c;
+      streamMs += c;
+      // Every app seen is in the ledger, even one only ever folded away as a detour.
+      if (!appFrames.has(s.app)) appFrames.set(s.app, { frames: 0, longest: 0 });
+      if (c === 0) continue;
+      union.add(ALL, t, t + c);
+      union.add("app:" + s.app, t, t + c);
+      const site = siteOf(s.url);
+      if (site !== undefined) union.add("site:" + site, t, t + c);
+      if (focus && s.focused === true) {
+        union.add("focus:", t, t + c);
+        union.add("focus:" + s.app, t, t + c);
+        union.add("focus@" + st.display, t, t + c);
+      }
+      if (built.presence[k][i]) union.add("presence:", t, t + c);
+      if (s.title !== undefined && s.title !== "") {
+        let m = appTitles.get(s.app);
+        if (!m) appTitles.set(s.app, m = new Map());
+        m.set(s.title, (m.get(s.title) ?? 0) + c);
+      }
+    }
+    activeMs += streamMs;
+    perDisplay[st.display] = {
+      active_minutes: minutes(streamMs),
+      ...(focus ? { focused_minutes: minutes(union.unionMs("focus@" + st.display)) } : {}),
+      snapshots: st.snaps.length,
+      frames: 0,
+    };
+  });
+
+  const listed: BuiltFrame[] = [];
+  let omitted = 0, omittedMs = 0;
+  for (const f of built.frames) {
+    const a = appFrames.get(f.app)!;
+    a.frames++;
+    if (f.durationMs > a.longest) a.longest = f.durationMs;
+    if (f.site !== undefined) siteFrames.set(f.site, (siteFrames.get(f.site) ?? 0) + 1);
+    if (f.durationMs < minMinutes * MIN) {
+      omitted++;
+      omittedMs += f.durationMs;
+      continue;
+    }
+    perDisplay[f.display].frames++;
+    listed.push(f);
+  }
+  // Instants, not local strings: local times repeat on the day clocks go back.
+  listed.sort((a, b) => a.startMs - b.startMs || byKey(a.display, b.display));
+  const frames: Frame[] = listed.map((f) => frameDoc(f, { time, pageOf, focus }));
+
+  const ledger: LedgerEntry[] = [...appFrames.entries()]
+    .map(([app, a]) => ({ app, ms: union.unionMs("app:" + app), a }))
+    .sort((x, y) => y.ms - x.ms || byKey(x.app, y.app))
+    .map(({ app, ms, a }) => ({
+      app,
+      minutes: minutes(ms),
+      ...(focus ? { focused_minutes: minutes(union.unionMs("focus:" + app)) } : {}),
+      frames: a.frames,
+      longest_min: minutes(a.longest),
+      windows: topKeys(appTitles.get(app) ?? new Map(), 3),
+    }));
+  const sites: SiteEntry[] = [...siteFrames.entries()]
+    .map(([site, n]) => ({ site, ms: union.unionMs("site:" + site), n }))
+    .sort((x, y) => y.ms - x.ms || byKey(x.site, y.site))
+    .map(({ site, ms, n }) => ({ site, minutes: minutes(ms), frames: n }));
+
+  const gaps = coverageGaps(built.streams.flatMap((s) => Array.from(s.at)), rules, time);
+  const dedupMs = union.unionMs(ALL);
+  const spanMs = first === Infinity ? 0 : last - first;
+  const rejected = capture.facts.rejected;
+  const rejectedRows: Record<string, number> = {};
+  for (const k of Object.keys(rejected).sort(byKey)) rejectedRows[k] = rejected[k];
+  const rejectedTotal = Object.values(rejected).reduce((s, n) => s + n, 0);
+  const coverage: Coverage = {
+    first_activity: first === Infinity ? null : time(first),
+    last_activity: first === Infinity ? null : time(last),
+    active_minutes: minutes(activeMs),
+    dedup_active_minutes: minutes(dedupMs),
+    ...(focus ? { focused_minutes: minutes(union.unionMs("focus:")) } : {}),
+    presence_minutes: minutes(union.unionMs("presence:")),
+    span_minutes: minutes(spanMs),
+    coverage_pct: spanMs > 0 ? Math.round((dedupMs / spanMs) * 1000) / 10 : 0,
+    snapshots: capture.snapshots.length,
+    distinct_apps: appFrames.size,
+    frames: frames.length,
+    omitted_frames: omitted,
+    omitted_minutes: minutes(omittedMs),
+    gaps,
+    per_display: perDisplay,
+    unattributed_input: built.unattributed.length,
+    rejected_rows: rejectedRows,
+  };
+
+  const doc: ActivityDocument = {
+    schema_version: 1,
+    window: {
+      start: time(capture.window.start),
+      end: time(capture.window.end),
+      tz,
+      ...(opts.day !== undefined ? { day: opts.day } : {}),
+    },
+    source: {
+      adapter: capture.facts.adapter,
+      location: capture.facts.location,
+      fingerprint: capture.facts.fingerprint,
+      capabilities: { ...capture.facts.capabilities },
+    },
+    compiler: {
+      name: COMPILER_NAME,
+      version: VERSION,
+      constants: {
+        dwell_cap_s: rules.dwellCapS,
+        session_gap_s: rules.sessionGapS,
+        flicker_s: rules.flickerS,
+        min_minutes: minMinutes,
+      },
+    },
+    coverage,
+    frames,
+    ledger,
+    sites,
+    blind_spots: blindSpots({
+      facts: capture.facts,
+      displays: built.streams.length,
+      unattributed: built.unattributed.length,
+      rejected: rejectedTotal,
+      includeText: opts.includeText === true,
+    }),
+  };
+  if (opts.generatedAt !== undefined) doc.generated_at = opts.generatedAt;
+  return doc;
+}
+
+interface FrameDocContext {
+  time: (ms: number) => string;
+  pageOf: (url: string) => PageRef;
+  focus: boolean;
+}
+
+function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
+  const titles = new Map<string, number>();
+  const pages = new Map<string, { ref: PageRef; count: number }>();
+  const st = f.stream;
+  const snapRefs: number[] = [];
+  for (const i of f.snaps) {
+    const s = st.snaps[i];
+    snapRefs.push(s.ref);
+    if (s.title !== undefined && s.title !== "") {
+      titles.set(s.title, (titles.get(s.title) ?? 0) + st.credit[i]);
+    }
+    if (s.url !== undefined && s.url !== "") {
+      const ref = ctx.pageOf(s.url);
+      const key = ref.kind + "\u0000" + (ref.entity ?? "");
+      const p = pages.get(key);
+      if (p) p.count++;
+      else pages.set(key, { ref, count: 1 });
+    }
+  }
+  const eventRefs = refs(f.events);
+  for (const x of f.interruptions) {
+    for (const r of x.snapRefs) snapRefs.push(r);
+    for (const e of x.events) eventRefs.push(e.ref);
+  }
+  const pageList: PageCount[] = [...pages.entries()]
+    .sort((a, b) => b[1].count - a[1].count || byKey(a[0], b[0]))
+    .slice(0, 8)
+    .map(([, p]) => ({
+      kind: p.ref.kind,
+      ...(p.ref.entity !== undefined ? { entity: p.ref.entity } : {}),
+      count: p.count,
+    }));
+  return {
+    id: f.id,
+    display: f.display,
+    app: f.app,
+    ...(f.site !== undefined ? { site: f.site } : {}),
+    start: ctx.time(f.startMs),
+    end: ctx.time(f.endMs),
+    duration_min: minutes(f.durationMs),
+    wall_min: minutes(f.endMs - f.startMs),
+    ...(ctx.focus ? { focused_min: minutes(f.focusedMs) } : {}),
+    ...(f.presenceMs > 0 ? { presence_min: minutes(f.presenceMs) } : {}),
+    windows: topKeys(titles, 3),
+    pages: pageList,
+    input: countInput(f.events),
+    interruptions: f.interruptions.map((x) => ({
+      app: x.app,
+      ...(x.site !== undefined ? { site: x.site } : {}),
+      seconds: Math.round(x.creditMs / 1000),
+      ...(x.events.length > 0 ? { input: x.events.length } : {}),
+    })),
+    evidence: { snapshots: toRuns(snapRefs), events: toRuns(eventRefs) },
+  };
+}
+
+/** Periods longer than the session gap with no snapshot on any display. */
+function coverageGaps(times: number[], rules: Rules, time: (ms: number) => string): Gap[] {
+  times.sort((a, b) => a - b);
+  const gaps: Gap[] = [];
+  const limit = rules.sessionGapS * 1000;
+  for (let i = 1; i < times.length; i++) {
+    const d = times[i] - times[i - 1];
+    if (d > limit) {
+      gaps.push({ start: time(times[i - 1]), end: time(times[i]), minutes: minutes(d) });
+    }
+  }
+  return gaps;
+}

@@ -1,0 +1,94 @@
+/**
+ * Per-display streams and dwell credit (SPEC §3.1–3.2).
+ *
+ * @module
+ */
+
+import type { Snapshot } from "../model.ts";
+
+/** One display's snapshots in total order with their dwell credit. */
+export interface Stream {
+  display: string;
+  /** Snapshots sorted by `(at, ref)`. */
+  snaps: Snapshot[];
+  /** Snapshot times, for binary search. */
+  at: Float64Array;
+  /** Dwell credit of each snapshot in ms. */
+  credit: Float64Array;
+  /** 1 when the snapshot has no dwell interval after it (session gap or last of stream). */
+  closed: Uint8Array;
+  /** Session number of each snapshot (increments after every session gap). */
+  session: Int32Array;
+}
+
+/** The compiler's time constants in milliseconds. */
+export interface DwellRules {
+  dwellCapMs: number;
+  sessionGapMs: number;
+}
+
+function bySnapshotOrder(a: Snapshot, b: Snapshot): number {
+  return a.at - b.at || a.ref - b.ref;
+}
+
+/** Splits snapshots by display (sorted by name) and computes each one's dwell credit. */
+export function buildStreams(snapshots: readonly Snapshot[], rules: DwellRules): Stream[] {
+  const byDisplay = new Map<string, Snapshot[]>();
+  for (const s of snapshots) {
+    let list = byDisplay.get(s.display);
+    if (!list) byDisplay.set(s.display, list = []);
+    list.push(s);
+  }
+  const names = [...byDisplay.keys()].sort();
+  return names.map((display) => {
+    const snaps = byDisplay.get(display)!.sort(bySnapshotOrder);
+    const n = snaps.length;
+    const at = new Float64Array(n);
+    const credit = new Float64Array(n);
+    const closed = new Uint8Array(n);
+    const session = new Int32Array(n);
+    for (let i = 0; i < n; i++) at[i] = snaps[i].at;
+    let sess = 0;
+    for (let i = 0; i < n; i++) {
+      session[i] = sess;
+      if (i === n - 1) {
+        closed[i] = 1;
+        continue;
+      }
+      const gap = at[i + 1] - at[i];
+      if (gap > rules.sessionGapMs) {
+        closed[i] = 1;
+        sess++;
+      } else {
+        credit[i] = gap < rules.dwellCapMs ? gap : rules.dwellCapMs;
+      }
+    }
+    return { display, snaps, at, credit, closed, session };
+  });
+}
+
+/** Index of the last snapshot at or before `t` in a stream, or -1. */
+export function lastAtOrBefore(stream: Stream, t: number): number {
+  const at = stream.at;
+  let lo = 0, hi = at.length - 1, found = -1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    if (at[mid] <= t) {
+      found = mid;
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
+/**
+ * Index of the dwell interval `[t[i], t[i+1])` containing `t`, or -1 when `t` lies in a
+ * session gap, before the first snapshot or after the last one.
+ */
+export function intervalAt(stream: Stream, t: number): number {
+  const i = lastAtOrBefore(stream, t);
+  if (i < 0 || stream.closed[i] === 1) return -1;
+  return t < stream.at[i + 1] ? i : -1;
+}

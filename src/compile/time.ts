@@ -1,0 +1,190 @@
+/**
+ * Time in an explicit IANA timezone: local ISO strings, day windows, local days.
+ *
+ * Everything here takes the zone as an argument; nothing reads the host zone or the clock,
+ * so output is the same on any machine (SPEC §3.10).
+ *
+ * @module
+ */
+
+const MINUTE = 60_000;
+const DAY = 86_400_000;
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(tz: string): Intl.DateTimeFormat {
+  let f = formatters.get(tz);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone: tz,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    });
+    formatters.set(tz, f);
+  }
+  return f;
+}
+
+/** Returns true when `tz` is an IANA zone name this runtime knows. */
+export function isValidTimeZone(tz: string): boolean {
+  if (tz.length === 0) return false;
+  try {
+    formatter(tz);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Local wall-clock fields of an instant in a zone. */
+export interface LocalFields {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function intlFields(ms: number, tz: string): LocalFields {
+  const out: LocalFields = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const p of formatter(tz).formatToParts(ms)) {
+    if (p.type in out) out[p.type as keyof LocalFields] = Number(p.value);
+  }
+  return out;
+}
+
+const QUARTER = 15 * MINUTE;
+const offsetCache = new Map<string, number>();
+
+/**
+ * The zone's UTC offset at an instant, in whole minutes (east positive).
+ *
+ * Offsets change only on quarter-hour boundaries in every zone in use, so the answer is
+ * cached per zone and quarter hour: a day costs at most 96 Intl calls.
+ */
+export function offsetMinutes(ms: number, tz: string): number {
+  const bucket = Math.floor(ms / QUARTER) * QUARTER;
+  const key = tz + "|" + bucket;
+  let off = offsetCache.get(key);
+  if (off === undefined) {
+    const f = intlFields(bucket, tz);
+    const asUtc = Date.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second);
+    off = Math.round((asUtc - bucket) / MINUTE);
+    if (offsetCache.size > 100_000) offsetCache.clear();
+    offsetCache.set(key, off);
+  }
+  return off;
+}
+
+/** Splits an instant into the zone's local wall-clock fields. */
+export function localFields(ms: number, tz: string): LocalFields {
+  const d = new Date(ms + offsetMinutes(ms, tz) * MINUTE);
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+  };
+}
+
+function pad2(n: number): string {
+  return n < 10 ? "0" + n : String(n);
+}
+
+/**
+ * Formats an instant as local ISO 8601 with offset, at second precision.
+ *
+ * @example
+ * ```ts
+ * formatLocal(Date.UTC(2026, 6, 4, 7, 12, 5), "Europe/Berlin"); // "2026-07-04T09:12:05+02:00"
+ * ```
+ */
+export function formatLocal(ms: number, tz: string): string {
+  const f = localFields(ms, tz);
+  const off = offsetMinutes(ms, tz);
+  const date = `${f.year}-${pad2(f.month)}-${pad2(f.day)}`;
+  const time = `${pad2(f.hour)}:${pad2(f.minute)}:${pad2(f.second)}`;
+  if (off === 0) return `${date}T${time}Z`;
+  const sign = off < 0 ? "-" : "+";
+  const abs = Math.abs(off);
+  return `${date}T${time}${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
+}
+
+/** The local calendar day (`YYYY-MM-DD`) of an instant in a zone. */
+export function localDay(ms: number, tz: string): string {
+  const f = localFields(ms, tz);
+  return `${f.year}-${pad2(f.month)}-${pad2(f.day)}`;
+}
+
+/** Parses `YYYY-MM-DD` strictly; returns undefined for anything else or an impossible date. */
+export function parseDay(day: string): { year: number; month: number; day: number } | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return undefined;
+  const year = Number(m[1]), month = Number(m[2]), d = Number(m[3]);
+  const probe = new Date(Date.UTC(year, month - 1, d));
+  if (
+    probe.getUTCFullYear() !== year || probe.getUTCMonth() !== month - 1 ||
+    probe.getUTCDate() !== d
+  ) return undefined;
+  return { year, month, day: d };
+}
+
+/**
+ * The UTC instant of a local wall-clock time in a zone. A time skipped by a DST jump maps
+ * to the instant just after the jump; a repeated time maps to its first occurrence.
+ */
+export function localToUtc(fields: LocalFields, tz: string): number {
+  const guess = Date.UTC(
+    fields.year,
+    fields.month - 1,
+    fields.day,
+    fields.hour,
+    fields.minute,
+    fields.second,
+  );
+  // Try the offsets in force a day either side; pick the earliest candidate that maps back.
+  const offsets = [offsetMinutes(guess - DAY, tz), offsetMinutes(guess + DAY, tz)];
+  let best: number | undefined;
+  for (const off of offsets) {
+    const candidate = guess - off * MINUTE;
+    if (offsetMinutes(candidate, tz) === off && (best === undefined || candidate < best)) {
+      best = candidate;
+    }
+  }
+  if (best !== undefined) return best;
+  // In a DST gap: the wall time does not exist; use the instant after the jump.
+  return guess - Math.min(...offsets) * MINUTE;
+}
+
+/** The half-open UTC window `[start, end)` of a local calendar day (23 or 25 h on DST days). */
+export function dayWindow(day: string, tz: string): { start: number; end: number } {
+  const d = parseDay(day);
+  if (!d) throw new RangeError(`Cannot read day "${day}": expected YYYY-MM-DD`);
+  const next = new Date(Date.UTC(d.year, d.month - 1, d.day + 1));
+  const start = localToUtc({ ...d, hour: 0, minute: 0, second: 0 }, tz);
+  const end = localToUtc({
+    year: next.getUTCFullYear(),
+    month: next.getUTCMonth() + 1,
+    day: next.getUTCDate(),
+    hour: 0,
+    minute: 0,
+    second: 0,
+  }, tz);
+  return { start, end };
+}
+
+/** Adds `n` calendar days to `YYYY-MM-DD`. */
+export function addDays(day: string, n: number): string {
+  const d = parseDay(day);
+  if (!d) throw new RangeError(`Cannot read day "${day}": expected YYYY-MM-DD`);
+  const t = new Date(Date.UTC(d.year, d.month - 1, d.day + n));
+  return `${t.getUTCFullYear()}-${pad2(t.getUTCMonth() + 1)}-${pad2(t.getUTCDate())}`;
+}

@@ -1,0 +1,54 @@
+/**
+ * The app ledger as a plain-text table (for `frames apps` and the demo).
+ *
+ * @module
+ */
+
+import type { ActivityDocument } from "../compile/document.ts";
+
+function cell(text: string, width: number): string {
+  const flat = text.replace(/[\r\n\t]+/g, " ");
+  return flat.length > width ? flat.slice(0, width - 1) + "…" : flat.padEnd(width);
+}
+
+/** Renders the ledger (every app, ranked) and the site roll-up as aligned text. */
+export function emitLedger(doc: ActivityDocument): string {
+  const c = doc.coverage;
+  const focus = doc.ledger.some((l) => l.focused_minutes !== undefined);
+  const appWidth = Math.min(28, Math.max(3, ...doc.ledger.map((l) => l.app.length)));
+  const head = [
+    cell("app", appWidth),
+    "minutes".padStart(8),
+    ...(focus ? ["focused".padStart(8)] : []),
+    "frames".padStart(7),
+    "longest".padStart(8),
+    "  top window",
+  ].join("");
+  const rows = doc.ledger.map((l) =>
+    [
+      cell(l.app, appWidth),
+      l.minutes.toFixed(1).padStart(8),
+      ...(focus ? [(l.focused_minutes ?? 0).toFixed(1).padStart(8)] : []),
+      String(l.frames).padStart(7),
+      l.longest_min.toFixed(1).padStart(8),
+      "  " + (l.windows[0] ?? "").replace(/[\r\n\t]+/g, " "),
+    ].join("").trimEnd()
+  );
+  const when = doc.window.day ?? `${doc.window.start} – ${doc.window.end}`;
+  const lines = [
+    `${when} (${doc.window.tz}): ${c.dedup_active_minutes} active min over ${c.distinct_apps} apps`,
+    "",
+    head.trimEnd(),
+    ...rows,
+  ];
+  if (doc.sites.length > 0) {
+    const siteWidth = Math.min(40, Math.max(4, ...doc.sites.map((s) => s.site.length)));
+    lines.push("", cell("site", siteWidth) + "minutes".padStart(8) + "frames".padStart(7));
+    for (const s of doc.sites) {
+      lines.push(
+        cell(s.site, siteWidth) + s.minutes.toFixed(1).padStart(8) + String(s.frames).padStart(7),
+      );
+    }
+  }
+  return lines.join("\n") + "\n";
+}
