@@ -1,0 +1,90 @@
+/**
+ * Small pure formatting helpers shared by the text emitters (Markdown, context block).
+ *
+ * Nothing here reads the clock, the host timezone or the host locale: times are cut from
+ * the document's own local ISO strings and day offsets are computed on calendar dates.
+ *
+ * @module
+ */
+
+import type { ActivityDocument, LedgerEntry, PageCount, SiteEntry } from "../compile/document.ts";
+
+const MS_PER_DAY = 86_400_000;
+
+/** Formats minutes with at most one decimal and no trailing `.0` (`24` not `24.0`). */
+export function minutes(n: number): string {
+  const s = n.toFixed(1);
+  return s.endsWith(".0") ? s.slice(0, -2) : s;
+}
+
+/** Formats minutes as a whole number, or `<1` for under half a minute (used, but briefly). */
+export function wholeMinutes(n: number): string {
+  return n < 0.5 ? "<1" : Math.round(n).toString();
+}
+
+/** The calendar date every clock time is read against: the day, else the window's start date. */
+export function referenceDate(doc: ActivityDocument): string {
+  return doc.window.day ?? doc.window.start.slice(0, 10);
+}
+
+/** Cuts `HH:MM` from a local ISO time, suffixed `+Nd` when it falls on another date than `ref`. */
+export function clock(iso: string, ref: string): string {
+  const hm = iso.slice(11, 16);
+  const date = iso.slice(0, 10);
+  if (date === ref) return hm;
+  const days = Math.round((dateMs(date) - dateMs(ref)) / MS_PER_DAY);
+  return days >= 0 ? `${hm}+${days}d` : `${hm}${days}d`;
+}
+
+function dateMs(date: string): number {
+  return Date.UTC(
+    Number(date.slice(0, 4)),
+    Number(date.slice(5, 7)) - 1,
+    Number(date.slice(8, 10)),
+  );
+}
+
+/** Replaces line breaks and tabs by single spaces so a value stays on one line. */
+export function oneLine(s: string): string {
+  return s.replace(/[\r\n\t\u2028\u2029]+/g, " ");
+}
+
+/** Shortens a string to `max` code points, marking the cut with `…`. */
+export function truncate(s: string, max: number): string {
+  const cps = Array.from(s);
+  return cps.length <= max ? s : cps.slice(0, max - 1).join("") + "…";
+}
+
+/** Compares strings by UTF-16 code units (locale-independent). */
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Pages most-viewed first; ties by kind, then entity. */
+export function rankPages(pages: readonly PageCount[]): PageCount[] {
+  return [...pages].sort((a, b) =>
+    b.count - a.count || byCodeUnit(a.kind, b.kind) || byCodeUnit(a.entity ?? "", b.entity ?? "")
+  );
+}
+
+/** Renders a page as `kind:entity` (or just `kind`). */
+export function pageLabel(page: PageCount): string {
+  return page.entity === undefined || page.entity === ""
+    ? page.kind
+    : `${page.kind}:${page.entity}`;
+}
+
+/** Apps by minutes, most first; ties by name. */
+export function rankApps(ledger: readonly LedgerEntry[]): LedgerEntry[] {
+  return [...ledger].sort((a, b) => b.minutes - a.minutes || byCodeUnit(a.app, b.app));
+}
+
+/** Sites by minutes, most first; ties by name. */
+export function rankSites(sites: readonly SiteEntry[]): SiteEntry[] {
+  return [...sites].sort((a, b) => b.minutes - a.minutes || byCodeUnit(a.site, b.site));
+}
+
+/** Rounds to 0.1 the way the document does. */
+export function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
