@@ -13,6 +13,7 @@ import type { Capture } from "../model.ts";
 import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
 import { type ResolvedWindow, resolveWindow } from "./_window.ts";
+import { UsageError } from "./usage_error.ts";
 
 /** Flags shared by every command that reads a window of capture. */
 export const WINDOW_OPTIONS: OptionTable = {
@@ -62,7 +63,14 @@ export function loadCaptureForCli(
     Date.now(),
     settings.tz,
   );
-  const source = resolveSource(settings.source, { home: settings.userHome });
+  let source;
+  try {
+    source = resolveSource(settings.source, { home: settings.userHome });
+  } catch (err) {
+    // A malformed --source spec is the caller's mistake (exit 2); a missing file is not.
+    if (err instanceof RangeError) throw new UsageError(err.message);
+    throw err;
+  }
   const t0 = performance.now();
   const capture = source.read({
     start: window.start,

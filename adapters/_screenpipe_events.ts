@@ -1,0 +1,190 @@
+/**
+ * screenpipe `ui_events` rows → input events. Every column used is optional except
+ * `timestamp` and `event_type`; absent ones read as SQL `NULL` so positions stay fixed.
+ *
+ * @module
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+import type { Bounds, EventElement, InputEvent, InputKind } from "../src/model.ts";
+import { parseTimestamp } from "./_timestamp.ts";
+import { NameCache } from "./_names.ts";
+import { columnOrNull, idColumn } from "./_screenpipe_schema.ts";
+import { prepareArrays } from "./_sqlite.ts";
+
+/** The capture model's input kinds by screenpipe `event_type` (`move` is filtered in SQL). */
+export const EVENT_KINDS: ReadonlyMap<string, InputKind> = new Map([
+  ["click", "click"],
+  ["key", "key"],
+  ["text", "text"],
+  ["scroll", "scroll"],
+  ["clipboard", "copy"],
+  ["app_switch", "switch"],
+  ["window_focus", "switch"],
+]);
+
+/** Options for {@linkcode readUiEvents}. */
+export interface ReadUiEventsOptions {
+  /** Columns `ui_events` has (from `PRAGMA table_info`). */
+  columns: Set<string>;
+  start: number;
+  end: number;
+  includeText: boolean;
+  /** Inclusive id range found on the timestamp index. */
+  first: number;
+  last: number;
+  /** Rejection counts, updated in place. */
+  rejected: Record<string, number>;
+}
+
+/** Input events of the window and the number of rows read for it. */
+export interface UiEventsRead {
+  events: InputEvent[];
+  read: number;
+}
+
+/** Read the `ui_events` rows of an id range whose parsed time falls in the window. */
+export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEventsRead {
+  const c = opts.columns;
+  const idCol = idColumn(c);
+  const chars = c.has("text_length") && c.has("text_content")
+    ? "coalesce(text_length, length(text_content))"
+    : c.has("text_length")
+    ? "text_length"
+    : c.has("text_content")
+    ? "length(text_content)"
+    : "NULL";
+  const text = opts.includeText ? columnOrNull(c, "text_content") : "NULL";
+  const select = [
+    idCol,
+    "timestamp",
+    "event_type",
+    columnOrNull(c, "x"),
+    columnOrNull(c, "y"),
+    chars,
+    text,
+    columnOrNull(c, "app_name"),
+    columnOrNull(c, "window_title"),
+    columnOrNull(c, "browser_url"),
+    columnOrNull(c, "element_name"),
+    columnOrNull(c, "element_role"),
+    columnOrNull(c, "element_automation_id"),
+    columnOrNull(c, "element_bounds"),
+    columnOrNull(c, "frame_id"),
+  ].join(", ");
+  // Mouse motion is not input volume (and is the bulk of the table): `move` rows never
+  // leave SQLite. `IS NOT` keeps NULL types, which are then rejected with a reason.
+  const stmt = prepareArrays(
+    db,
+    `SELECT ${select} FROM ui_events WHERE ${idCol} BETWEEN ? AND ? AND event_type IS NOT 'move'`,
+  );
+  const rows = stmt.all(opts.first, opts.last);
+  const names = new NameCache();
+  const { start, end, rejected } = opts;
+  const events: InputEvent[] = [];
+  let read = 0;
+  let unparseable = 0;
+  let sorted = true;
+  let prevAt = -Infinity;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const ts = row[1];
+    const at = typeof ts === "string" ? parseTimestamp(ts) : undefined;
+    if (at === undefined) {
+      unparseable++;
+      continue;
+    }
+    if (at < start || at >= end) continue;
+    read++;
+    const type = row[2];
+    const kind = typeof type === "string" ? EVENT_KINDS.get(type) : undefined;
+    if (kind === undefined) {
+      const reason = typeof type === "string" && type !== ""
+        ? `ui_events: unknown event_type "${type}"`
+        : "ui_events: empty event_type";
+      rejected[reason] = (rejected[reason] ?? 0) + 1;
+      continue;
+    }
+    const url = row[9];
+    if (at < prevAt) sorted = false;
+    prevAt = at;
+    events.push({
+      ref: row[0] as number,
+      at,
+      kind,
+      display: undefined,
+      x: typeof row[3] === "number" ? row[3] : undefined,
+      y: typeof row[4] === "number" ? row[4] : undefined,
+      app: names.get(row[7]),
+      title: names.get(row[8]),
+      url: typeof url === "string" && url !== "" ? url : undefined,
+      element: row[10] === null && row[11] === null && row[12] === null && row[13] === null
+        ? undefined
+        : toElement(row[10], row[11], row[12], row[13]),
+      chars: kind === "text" && typeof row[5] === "number" ? row[5] : undefined,
+      text: typeof row[6] === "string" ? row[6] : undefined,
+      snapshotRef: typeof row[14] === "number" ? row[14] : undefined,
+    });
+  }
+  if (unparseable > 0) {
+    rejected["ui_events: unparseable timestamp"] = unparseable;
+  }
+  if (!sorted) events.sort(byTimeThenRef);
+  return { events, read: read + unparseable };
+}
+
+function toElement(
+  name: unknown,
+  role: unknown,
+  automationId: unknown,
+  bounds: unknown,
+): EventElement | undefined {
+  const element: EventElement = {};
+  let any = false;
+  if (typeof name === "string" && name !== "") {
+    element.name = name;
+    any = true;
+  }
+  if (typeof role === "string" && role !== "") {
+    element.role = role;
+    any = true;
+  }
+  if (typeof automationId === "string" && automationId !== "") {
+    element.automationId = automationId;
+    any = true;
+  }
+  const box = parseBounds(bounds);
+  if (box !== undefined) {
+    element.bounds = box;
+    any = true;
+  }
+  return any ? element : undefined;
+}
+
+/** `{"x","y","width","height"}` JSON text → pixel bounds, or `undefined` if not valid. */
+export function parseBounds(raw: unknown): Bounds | undefined {
+  if (typeof raw !== "string" || raw.charCodeAt(0) !== 123) return undefined;
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+  if (v === null || typeof v !== "object") return undefined;
+  const { x, y, width, height } = v;
+  if (
+    typeof x !== "number" || typeof y !== "number" || typeof width !== "number" ||
+    typeof height !== "number" || !Number.isFinite(x + y + width + height)
+  ) {
+    return undefined;
+  }
+  return { x, y, width, height };
+}
+
+/** Order by time, then by source row id, so equal times stay deterministic. */
+export function byTimeThenRef(
+  a: { at: number; ref: number },
+  b: { at: number; ref: number },
+): number {
+  return a.at - b.at || a.ref - b.ref;
+}

@@ -1,0 +1,130 @@
+/**
+ * Read-only SQLite access shared by the SQLite-backed adapters: open without ever writing
+ * (no WAL checkpoint, no migration, no writing PRAGMA) and turn SQLite's error codes into
+ * one-line messages that name the file and the problem.
+ *
+ * @module
+ */
+
+import { DatabaseSync } from "node:sqlite";
+
+/** Options for {@linkcode openReadOnly}. */
+export interface OpenReadOnlyOptions {
+  /** Source name used in messages, e.g. `screenpipe`. */
+  label: string;
+  /** How long to wait for a writer's lock before giving up, in ms (default 500). */
+  busyTimeoutMs?: number;
+}
+
+/** Open an existing SQLite file read-only, throwing a clear Error when it cannot be opened. */
+export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseSync {
+  const what = `Cannot open ${opts.label} database "${path}"`;
+  let info: Deno.FileInfo;
+  try {
+    info = Deno.statSync(path);
+  } catch (err) {
+    if (err instanceof Deno.errors.NotFound) {
+      throw new Error(`${what}: file does not exist`, { cause: err });
+    }
+    if (err instanceof Deno.errors.PermissionDenied) {
+      throw new Error(`${what}: permission denied`, { cause: err });
+    }
+    throw new Error(`${what}: ${messageOf(err)}`, { cause: err });
+  }
+  if (info.isDirectory) throw new Error(`${what}: path is a directory, not a file`);
+  try {
+    const db = new DatabaseSync(path, { readOnly: true });
+    // A connection setting, not a write; Deno ignores the constructor's `timeout` option.
+    const wanted = opts.busyTimeoutMs ?? 500;
+    const timeout = Number.isFinite(wanted) ? Math.max(0, Math.floor(wanted)) : 500;
+    db.exec(`PRAGMA busy_timeout = ${timeout}`);
+    return db;
+  } catch (err) {
+    throw describeSqliteError(err, { label: opts.label, path, action: "open" });
+  }
+}
+
+/** Options for {@linkcode describeSqliteError}. */
+export interface DescribeSqliteErrorOptions {
+  label: string;
+  path: string;
+  /** The verb of the message: `open` or `read`. */
+  action: "open" | "read";
+}
+
+/**
+ * Turn an error thrown by `node:sqlite` into a one-line Error naming the file; errors that
+ * did not come from SQLite are returned unchanged.
+ */
+export function describeSqliteError(err: unknown, opts: DescribeSqliteErrorOptions): Error {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (!(err instanceof Error) || typeof code !== "string" || !code.startsWith("ERR_SQLITE")) {
+    return err instanceof Error ? err : new Error(String(err));
+  }
+  const what = `Cannot ${opts.action} ${opts.label} database "${opts.path}"`;
+  const errcode = (err as { errcode?: unknown }).errcode;
+  const primary = typeof errcode === "number" ? errcode & 0xff : -1;
+  let detail: string;
+  switch (primary) {
+    case 5: // SQLITE_BUSY
+    case 6: // SQLITE_LOCKED
+      detail = "database is locked by another process; try again in a moment";
+      break;
+    case 11: // SQLITE_CORRUPT
+      detail = "database file is corrupt";
+      break;
+    case 14: // SQLITE_CANTOPEN
+      detail = "file cannot be opened (check permissions and that the folder is readable)";
+      break;
+    case 23: // SQLITE_AUTH
+    case 3: // SQLITE_PERM
+      detail = "permission denied";
+      break;
+    case 26: // SQLITE_NOTADB
+      detail = "not a SQLite database";
+      break;
+    default:
+      detail = err.message.split("\n")[0];
+  }
+  return new Error(`${what}: ${detail}`, { cause: err });
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message.split("\n")[0] : String(err);
+}
+
+/** A prepared statement whose rows come back as arrays (positions follow the SELECT list). */
+export interface ArrayStatement {
+  all(...params: (number | string | null)[]): unknown[][];
+}
+
+/**
+ * Prepare a statement that returns rows as arrays, which skips building one object per row
+ * (`setReturnArrays` exists at run time but is missing from the bundled type definitions).
+ */
+export function prepareArrays(db: DatabaseSync, sql: string): ArrayStatement {
+  const stmt = db.prepare(sql);
+  (stmt as unknown as { setReturnArrays(on: boolean): void }).setReturnArrays(true);
+  return stmt as unknown as ArrayStatement;
+}
+
+/**
+ * Run `read` inside one read transaction, so every statement sees the same snapshot of a
+ * database that is being written; on failure the transaction is dropped and the error kept.
+ */
+export function inReadTransaction<T>(db: DatabaseSync, read: () => T): T {
+  db.exec("BEGIN");
+  let result: T;
+  try {
+    result = read();
+  } catch (err) {
+    try {
+      db.exec("ROLLBACK");
+    } catch {
+      // Closing the connection ends the transaction anyway; keep the original error.
+    }
+    throw err;
+  }
+  db.exec("COMMIT");
+  return result;
+}

@@ -1,0 +1,299 @@
+/**
+ * The screenpipe-layout adapter (screenpipe, nocta-recorder; FORMATS §1): one window of
+ * `frames` and `ui_events` rows → the capture model.
+ *
+ * The database is opened read-only and read inside one read transaction, so the window is
+ * a consistent snapshot even while the recorder writes. Times are never compared as text
+ * across spellings: a generous text margin on the timestamp index finds the rows near the
+ * window, SQLite's date parser (padded by seconds) or, where it gives up, ours narrows them
+ * to an id span, the rows are read as one contiguous id range and exact times are parsed
+ * and filtered in code. screenpipe records no display geometry, so `displays` is always
+ * empty.
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import type { Capture, InputEvent, Snapshot, Trigger } from "../src/model.ts";
+import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "./_timestamp.ts";
+import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./_sqlite.ts";
+import { NameCache } from "./_names.ts";
+import {
+  columnOrNull,
+  detectSchema,
+  idColumn,
+  type ScreenpipeSchema,
+} from "./_screenpipe_schema.ts";
+import { byTimeThenRef, readUiEvents } from "./_screenpipe_events.ts";
+import type { ReadWindowOptions } from "./mod.ts";
+
+export { readElements, type ReadElementsOptions } from "./_screenpipe_elements.ts";
+export { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./_screenpipe_discover.ts";
+
+/** Options for {@linkcode readScreenpipe}: the window plus how long to wait for a lock. */
+export interface ScreenpipeReadOptions extends ReadWindowOptions {
+  /** How long to wait for a writer's exclusive lock, in ms (default 500). */
+  busyTimeoutMs?: number;
+}
+
+/** Display id used when a row names none (older single-monitor databases). */
+export const DEFAULT_DISPLAY = "monitor_0";
+
+const LABEL = "screenpipe";
+
+/** Margin that covers every accepted UTC offset plus the hour rounding of the text bound. */
+const TEXT_MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 3_600_000;
+
+/** Padding of the span SQLite's parser finds (whole seconds, float rounding). */
+const SPAN_PAD_SECONDS = 2;
+
+/** Model triggers by `capture_trigger` (a Map: row values must not reach `Object` keys). */
+const TRIGGERS: ReadonlyMap<string, Trigger> = new Map([
+  ["app_switch", "switch"],
+  ["window_focus", "switch"],
+  ["click", "input"],
+  ["typing_pause", "input"],
+  ["scroll_stop", "input"],
+  ["clipboard", "input"],
+  ["visual_change", "visual"],
+  ["idle", "heartbeat"],
+  ["manual", "manual"],
+]);
+
+/**
+ * Read the half-open UTC window `[start, end)` of a screenpipe-layout database into the
+ * capture model; typed text is loaded only with `includeText`.
+ *
+ * @example
+ * ```ts
+ * const day = readScreenpipe(`${home}/.screenpipe/db.sqlite`, {
+ *   start: Date.UTC(2026, 2, 24),
+ *   end: Date.UTC(2026, 2, 25),
+ * });
+ * day.snapshots.length; // rows in the window, time-ordered
+ * ```
+ */
+export function readScreenpipe(path: string, opts: ScreenpipeReadOptions): Capture {
+  const { start, end } = opts;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) {
+    throw new RangeError(
+      `Cannot read a capture window: start (${start}) and end (${end}) must be epoch ms with start <= end`,
+    );
+  }
+  const location = resolve(path);
+  const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
+  try {
+    return inReadTransaction(db, () => readWindow(db, location, opts));
+  } catch (err) {
+    throw describeSqliteError(err, { label: LABEL, path: location, action: "read" });
+  } finally {
+    db.close();
+  }
+}
+
+function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOptions): Capture {
+  const schema = detectSchema(db);
+  const frames = schema.frames;
+  if (frames === undefined) {
+    throw new Error(
+      `Cannot read screenpipe database "${location}": it has no frames table (is it a screenpipe database?)`,
+    );
+  }
+  for (const column of ["timestamp", "app_name"]) {
+    if (!frames.has(column)) {
+      throw new Error(
+        `Cannot read screenpipe database "${location}": the frames table has no ${column} column`,
+      );
+    }
+  }
+  const rejected: Record<string, number> = {};
+  const { snapshots, read, urls, focus } = readFrames(db, frames, opts, rejected);
+  const input = schema.uiEvents !== undefined && schema.uiEvents.has("timestamp") &&
+    schema.uiEvents.has("event_type");
+  let events: InputEvent[] = [];
+  let eventRows = 0;
+  if (input) {
+    const span = idSpan(db, "ui_events", idColumn(schema.uiEvents!), opts);
+    if (span !== undefined) {
+      const got = readUiEvents(db, {
+        columns: schema.uiEvents!,
+        start: opts.start,
+        end: opts.end,
+        includeText: opts.includeText === true,
+        first: span[0],
+        last: span[1],
+        rejected,
+      });
+      events = got.events;
+      eventRows = got.read;
+    }
+  }
+  const rows: Record<string, number> = { frames: read };
+  if (input) rows.ui_events = eventRows;
+  return {
+    window: { start: opts.start, end: opts.end },
+    snapshots,
+    events,
+    displays: [],
+    facts: {
+      adapter: LABEL,
+      location,
+      fingerprint: schema.fingerprint,
+      capabilities: {
+        input,
+        elements: hasElements(schema),
+        urls,
+        heartbeats: frames.has("capture_trigger"),
+        focus,
+      },
+      rows,
+      rejected,
+    },
+  };
+}
+
+function hasElements(schema: ScreenpipeSchema): boolean {
+  return schema.elements !== undefined && schema.elements.has("frame_id");
+}
+
+/**
+ * The smallest and largest id of rows whose time falls in the window (possibly a little
+ * wider, never narrower). The timestamp index is scanned with a text margin that is safe
+ * for every spelling (the lower bound `YYYY-MM-DD HH` sorts below both the `T` and space
+ * spellings of that hour; the upper bound keeps the whole last date). Inside it, SQLite's
+ * own date parser narrows the span, padded by seconds, so the rows never travel to
+ * JavaScript; rows it cannot parse come back and are parsed here. Exact filtering of the
+ * rows read is always done in code.
+ */
+function idSpan(
+  db: DatabaseSync,
+  table: string,
+  idCol: string,
+  window: ReadWindowOptions,
+): [number, number] | undefined {
+  const low = utcDateHour(window.start - TEXT_MARGIN_MS);
+  const high = utcDateHour(window.end + TEXT_MARGIN_MS);
+  const lowText = `${low.date} ${low.hour}`;
+  const highText = `${high.date}~`;
+  // One scan of the index; `LIMIT -1` keeps SQLite from inlining the subquery, which
+  // would evaluate `unixepoch()` once per reference instead of once per row.
+  const span = prepareArrays(
+    db,
+    `SELECT min(id) FILTER (WHERE u BETWEEN ? AND ?), max(id) FILTER (WHERE u BETWEEN ? AND ?),
+       json_group_array(json_array(id, timestamp)) FILTER (WHERE u IS NULL)
+     FROM (SELECT ${idCol} AS id, timestamp, unixepoch(timestamp) AS u FROM ${table}
+           WHERE timestamp >= ? AND timestamp < ? LIMIT -1)`,
+  );
+  const lo = Math.floor(window.start / 1000) - SPAN_PAD_SECONDS;
+  const hi = Math.ceil(window.end / 1000) + SPAN_PAD_SECONDS;
+  const [min, max, oddJson] = span.all(lo, hi, lo, hi, lowText, highText)[0];
+  let first = typeof min === "number" ? min : Infinity;
+  let last = typeof max === "number" ? max : -Infinity;
+  const odd = typeof oddJson === "string" && oddJson !== "[]"
+    ? JSON.parse(oddJson) as [number, string][]
+    : [];
+  const { start, end } = window;
+  for (let i = 0; i < odd.length; i++) {
+    const [id, ts] = odd[i];
+    const at = parseTimestamp(ts);
+    if (at === undefined || at < start || at >= end) continue;
+    if (id < first) first = id;
+    if (id > last) last = id;
+  }
+  return first <= last ? [first, last] : undefined;
+}
+
+interface FramesRead {
+  snapshots: Snapshot[];
+  read: number;
+  urls: boolean;
+  focus: boolean;
+}
+
+function readFrames(
+  db: DatabaseSync,
+  columns: Set<string>,
+  opts: ScreenpipeReadOptions,
+  rejected: Record<string, number>,
+): FramesRead {
+  const idCol = idColumn(columns);
+  const span = idSpan(db, "frames", idCol, opts);
+  const snapshots: Snapshot[] = [];
+  if (span === undefined) return { snapshots, read: 0, urls: false, focus: false };
+  const stmt = prepareArrays(
+    db,
+    `SELECT ${idCol}, timestamp, app_name, ${columnOrNull(columns, "window_name")}, ${
+      columnOrNull(columns, "browser_url")
+    }, ${columnOrNull(columns, "device_name")}, ${columnOrNull(columns, "focused")}, ${
+      columnOrNull(columns, "capture_trigger")
+    } FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
+  );
+  const rows = stmt.all(span[0], span[1]);
+  const hasTrigger = columns.has("capture_trigger");
+  const names = new NameCache();
+  const displays = new Map<unknown, string>();
+  const { start, end } = opts;
+  let read = 0;
+  let unparseable = 0;
+  let emptyApp = 0;
+  let urls = false;
+  let sawFocused = false;
+  let sawUnfocused = false;
+  let sorted = true;
+  let prevAt = -Infinity;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    const ts = row[1];
+    const at = typeof ts === "string" ? parseTimestamp(ts) : undefined;
+    if (at === undefined) {
+      unparseable++;
+      continue;
+    }
+    if (at < start || at >= end) continue;
+    read++;
+    const app = names.get(row[2]);
+    if (app === undefined) {
+      emptyApp++;
+      continue;
+    }
+    const rawUrl = row[4];
+    const url = typeof rawUrl === "string" && rawUrl !== "" ? rawUrl : undefined;
+    if (url !== undefined) urls = true;
+    let display = displays.get(row[5]);
+    if (display === undefined) {
+      display = typeof row[5] === "string" && row[5].trim() !== ""
+        ? row[5].trim()
+        : DEFAULT_DISPLAY;
+      displays.set(row[5], display);
+    }
+    const focused = toBoolean(row[6]);
+    if (focused === true) sawFocused = true;
+    else if (focused === false) sawUnfocused = true;
+    const trigger: Trigger | undefined = hasTrigger
+      ? (typeof row[7] === "string" && TRIGGERS.get(row[7])) || "unknown"
+      : undefined;
+    if (at < prevAt) sorted = false;
+    prevAt = at;
+    snapshots.push({
+      ref: row[0] as number,
+      at,
+      display,
+      app,
+      title: names.get(row[3]),
+      url,
+      trigger,
+      focused,
+    });
+  }
+  if (unparseable > 0) rejected["frames: unparseable timestamp"] = unparseable;
+  if (emptyApp > 0) rejected["frames: empty app_name"] = emptyApp;
+  if (!sorted) snapshots.sort(byTimeThenRef);
+  return { snapshots, read: read + unparseable, urls, focus: sawFocused && sawUnfocused };
+}
+
+function toBoolean(value: unknown): boolean | undefined {
+  if (value === 1 || value === "1" || value === "true" || value === true) return true;
+  if (value === 0 || value === "0" || value === "false" || value === false) return false;
+  return undefined;
+}

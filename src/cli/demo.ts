@@ -1,0 +1,110 @@
+/**
+ * `frames demo`: builds the seeded demo capture in a temporary folder, compiles one day and
+ * prints its ledger and context block.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+import { readScreenpipe } from "../../adapters/screenpipe.ts";
+import { compile } from "../compile/mod.ts";
+import { dayWindow, isValidTimeZone, parseDay } from "../compile/time.ts";
+import { writeDemoDatabase } from "../demo/mod.ts";
+import { emit } from "../emit/mod.ts";
+import { emitLedger } from "../emit/ledger.ts";
+import { loadTyper } from "../entities/mod.ts";
+import { parseFlags, str } from "./_args.ts";
+import { writeOutput } from "./_output.ts";
+import { parseFormat } from "./compile.ts";
+import { UsageError } from "./usage_error.ts";
+
+const DEMO_TZ = "Europe/Berlin";
+
+const HELP = `Usage: frames demo [options]
+
+Builds a realistic, seeded screenpipe-layout capture database (two weeks of workdays and
+weekends, meetings, deep work, browsing, chat detours, a second monitor, a DST change and
+a few malformed rows) in a temporary folder, compiles one day and prints the app ledger
+and the context block an agent would receive. Nothing outside the temporary folder is
+touched; the folder is removed afterwards unless --keep is given.
+
+Options:
+  --day YYYY-MM-DD   the day to compile (default: the busiest day of the corpus)
+  --seed N           generator seed (default 42); the same seed gives the same database
+  -f, --format FMT   print this format instead of ledger + context: json, yaml, md, context
+  --budget N         token budget of the context block (default 1500)
+  --keep             keep the database and print its path (compile it with
+                     "frames compile --source screenpipe:PATH --tz ${DEMO_TZ} --day …")
+  -h, --help         show this help
+`;
+
+function int(value: string | undefined, flag: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0 || value.trim() === "") {
+    throw new UsageError(`Invalid ${flag} "${value}": expected a whole number ≥ 0`);
+  }
+  return n;
+}
+
+/** Entry point of `frames demo`. */
+export async function main(args: string[]): Promise<number> {
+  const p = parseFlags(args, {
+    day: { type: "string" },
+    seed: { type: "string" },
+    format: { type: "string", short: "f" },
+    budget: { type: "string" },
+    keep: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  }, { command: "demo" });
+  if (p.values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const format = str(p, "format") === undefined ? undefined : parseFormat(str(p, "format"), "md");
+  const seed = int(str(p, "seed"), "--seed", 42);
+  const budget = int(str(p, "budget"), "--budget", 1500);
+  const day = str(p, "day");
+  if (day !== undefined && !parseDay(day)) {
+    throw new UsageError(`Invalid --day "${day}": use YYYY-MM-DD (the demo covers 2026-03-23 on)`);
+  }
+  if (!isValidTimeZone(DEMO_TZ)) throw new Error(`Cannot use timezone ${DEMO_TZ}: no ICU data`);
+
+  const dir = await Deno.makeTempDir({ prefix: "frames-demo-" });
+  try {
+    const path = join(dir, "db.sqlite");
+    const summary = writeDemoDatabase(path, { seed, tz: DEMO_TZ });
+    const chosen = day ?? summary.busiestDay;
+    if (!summary.days.some((d) => d.day === chosen)) {
+      const first = summary.days[0].day, last = summary.days[summary.days.length - 1].day;
+      throw new UsageError(`Invalid --day "${chosen}": the demo covers ${first} to ${last}`);
+    }
+    const capture = readScreenpipe(path, dayWindow(chosen, DEMO_TZ));
+    const doc = compile(capture, { tz: DEMO_TZ, day: chosen, typer: await loadTyper() });
+    let text: string;
+    if (format !== undefined) {
+      text = emit(doc, { format, budget });
+    } else {
+      const totals = summary.days.reduce(
+        (a, d) => [a[0] + d.snapshots, a[1] + d.events],
+        [0, 0],
+      );
+      text = [
+        `frames demo: ${summary.days.length} days of synthetic screenpipe capture ` +
+        `(${totals[0]} snapshots, ${
+          totals[1]
+        } input events, seed ${seed}); compiling ${chosen} in ${DEMO_TZ}`,
+        "",
+        "== App ledger (frames apps)",
+        emitLedger(doc),
+        `== Context block (frames context, budget ${budget} tokens)`,
+        emit(doc, { format: "context", budget }),
+      ].join("\n");
+    }
+    await writeOutput(text, undefined);
+    if (p.values.keep) console.error(`frames demo: database kept at ${path}`);
+    return 0;
+  } finally {
+    if (!p.values.keep) await Deno.remove(dir, { recursive: true });
+  }
+}
