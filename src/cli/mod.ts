@@ -35,6 +35,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "the app ledger: minutes per app, ranked",
     load: () => import("./apps.ts"),
   },
+  parsers: {
+    summary: "site parsers: test URLs, list hosts and kinds, measure typing coverage",
+    load: () => import("./parsers.ts"),
+  },
   demo: {
     summary: "build the built-in demo capture, compile one day, print ledger and context",
     load: () => import("./demo.ts"),

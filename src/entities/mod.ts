@@ -1,33 +1,65 @@
 /**
- * Entity typing seam: a URL becomes a typed page reference (SPEC §6).
+ * Entity typing (SPEC §6): a URL becomes a typed page reference `{ kind, entity? }`.
  *
- * Minimal built-in typer (host + first path segment) until the site-parser system lands;
- * the compiler only calls {@linkcode typePage}.
+ * Site parsers live in `parsers/`, one file per site, found by convention; see
+ * `parser.ts` for the contract and `kinds.ts` for the registry of kinds.
+ *
+ * @example
+ * ```ts
+ * import { loadTyper, redactUrl } from "./src/entities/mod.ts";
+ *
+ * const typer = await loadTyper();
+ * typer("https://github.com/acme/api/pull/412"); // { kind: "pull_request", entity: "acme/api#412" }
+ * redactUrl("https://x.test/cb?token=abc"); // "https://x.test/cb?token=REDACTED"
+ * ```
  *
  * @module
  */
 
-/** A typed page reference. */
-export interface PageRef {
-  kind: string;
-  entity?: string;
+import { loadParsers, type LoadParsersOptions } from "./load.ts";
+import type { PageRef } from "./parser.ts";
+import type { ParserRegistry } from "./registry.ts";
+import { typerFor } from "./type_page.ts";
+
+export type { PageRef, ParserExample, SiteParser } from "./parser.ts";
+export { isKind, type KindInfo, KINDS } from "./kinds.ts";
+export { isSensitiveName, REDACTED, redactUrl } from "./redact.ts";
+export { ALLOWED_IMPORTS, purityViolations } from "./purity.ts";
+export { isParserFile, loadParsers, type LoadParsersOptions, PARSERS_DIR } from "./load.ts";
+export {
+  buildRegistry,
+  findParser,
+  type LoadedParser,
+  normalizeHost,
+  type ParserModule,
+  type ParserRegistry,
+} from "./registry.ts";
+export { type Layer, type TypedPage, typePage, typePageDetailed, typerFor } from "./type_page.ts";
+export { type ExampleFailure, formatFailure, verifyExamples, verifyParser } from "./verify.ts";
+export {
+  type CoverageCount,
+  type CoverageOptions,
+  type CoverageReport,
+  coverageReport,
+} from "./coverage.ts";
+
+/** A loaded typer: pure, total and synchronous. */
+export type Typer = (url: string) => PageRef;
+
+// The program's own parser folder is loaded once per process, however many commands ask.
+let defaultRegistry: Promise<ParserRegistry> | undefined;
+
+/** Loads the parser registry (cached for the default folder). */
+export function loadRegistry(options: LoadParsersOptions = {}): Promise<ParserRegistry> {
+  if (options.dir !== undefined || options.verify === true) return loadParsers(options);
+  defaultRegistry ??= loadParsers(options).catch((err) => {
+    defaultRegistry = undefined;
+    throw err;
+  });
+  return defaultRegistry;
 }
 
-/**
- * Types a URL; never throws and always returns a reference.
- *
- * @example
- * ```ts
- * typePage("https://example.com/docs/intro"); // { kind: "page", entity: "docs" }
- * ```
- */
-export function typePage(url: string): PageRef {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return { kind: "page" };
-  }
-  const first = parsed.pathname.split("/").find((s) => s.length > 0);
-  return first ? { kind: "page", entity: first } : { kind: "page" };
+/** Loads every parser under `parsers/` (or `options.dir`) and returns a typer using them. */
+export async function loadTyper(options: LoadParsersOptions = {}): Promise<Typer> {
+  return typerFor(await loadRegistry(options));
 }

@@ -1,0 +1,62 @@
+/**
+ * Entity hygiene shared by every layer: entities are third-party text that ends up in
+ * documents and prompts, so they are single-line, bounded and never carry a secret.
+ *
+ * @module
+ */
+
+import { sensitiveValues } from "./redact.ts";
+
+/** The longest entity kept, in UTF-16 code units (longer ones are cut with `…`). */
+export const MAX_ENTITY = 160;
+
+// Control characters are exactly what these two patterns look for.
+// deno-lint-ignore no-control-regex
+const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\s]+/g;
+// deno-lint-ignore no-control-regex
+const NEEDS_CLEANING = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]|\s\s|^\s|\s$/;
+
+/** Makes an entity single-line, trimmed and bounded; `undefined` when nothing is left. */
+export function cleanEntity(entity: string): string | undefined {
+  let text = NEEDS_CLEANING.test(entity) ? entity.replace(UNSAFE, " ").trim() : entity;
+  if (text.length > MAX_ENTITY) {
+    let cut = MAX_ENTITY - 1;
+    // Do not split a surrogate pair.
+    const code = text.charCodeAt(cut - 1);
+    if (code >= 0xd800 && code <= 0xdbff) cut--;
+    text = text.slice(0, cut) + "…";
+  }
+  return text.length > 0 ? text : undefined;
+}
+
+// A superset of what `isSensitiveName` accepts (every sensitive name contains one of these).
+const MAYBE_SENSITIVE =
+  /auth|bearer|code|cred|csrf|hmac|jwt|key|nonce|otp|pass|pin|pwd|saml|secret|sess|sid|sig|ticket|token|verif|xsrf/i;
+
+/** Whether an entity contains the value of a sensitive query or fragment parameter. */
+export function leaksSecret(entity: string, url: URL): boolean {
+  if (url.search.length < 2 && url.hash.length < 2 && !url.pathname.includes(";")) {
+    return false;
+  }
+  // Cheap test first: no name that could be sensitive, nothing to look up.
+  if (
+    !MAYBE_SENSITIVE.test(url.search) && !MAYBE_SENSITIVE.test(url.hash) &&
+    !url.pathname.includes(";")
+  ) {
+    return false;
+  }
+  for (const value of sensitiveValues(url)) {
+    if (value.length >= 3 && entity.includes(value)) return true;
+  }
+  return false;
+}
+
+// Long unbroken runs of letters and digits (session ids, share keys, hashes) say nothing
+// to a reader and may be capabilities; generic layers do not use them as entities.
+const OPAQUE = /^[A-Za-z0-9_\-.~=]{24,}$/;
+
+/** Whether a path segment looks like an opaque id or token rather than a word. */
+export function isOpaque(segment: string): boolean {
+  return OPAQUE.test(segment) && /\d/.test(segment) && /[A-Za-z]/.test(segment) &&
+    !/[-_.]\D{3,}[-_.]/.test(segment);
+}
