@@ -1,6 +1,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
+import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
 import { assertValidDocument } from "./_schema.ts";
 
 const MAIN = new URL("../main.ts", import.meta.url).pathname;
@@ -42,7 +43,7 @@ async function frames(args: string[], env: Record<string, string> = {}): Promise
 }
 
 const tmpHome = await Deno.makeTempDir({ prefix: "frames-cli-" });
-const fixtureSql = await Deno.readTextFile(
+const fixtureSql = SCREENPIPE_SCHEMA_SQL + await Deno.readTextFile(
   new URL("../fixtures/flicker_edges/input.sql", import.meta.url),
 );
 

@@ -1,6 +1,7 @@
 /**
- * Golden cases: one folder per case under fixtures/, each with `input.sql` (a
- * screenpipe-layout database as SQL text), `case.json` (tz, day, options) and one expected
+ * Golden cases: one folder per case under fixtures/, each with `input.sql` (rows of a
+ * screenpipe-layout database as SQL text; the full layout is created first unless the case
+ * creates its own tables), `case.json` (tz, day, options) and one expected
  * file per emitter. Regenerate with `deno task test -- --update` (or FRAMES_UPDATE_GOLDEN=1)
  * and review the diff; files in a case folder that no emitter produced fail the run.
  */
@@ -8,6 +9,7 @@ import { equal } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { readScreenpipe } from "../adapters/screenpipe.ts";
+import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
 import { compile } from "../src/compile/mod.ts";
 import { dayWindow } from "../src/compile/time.ts";
 import { emit, type Format } from "../src/emit/mod.ts";
@@ -43,7 +45,10 @@ async function render(name: string): Promise<Map<string, string>> {
   try {
     const db = join(tmp, "capture.db");
     const w = new DatabaseSync(db);
-    w.exec(await Deno.readTextFile(new URL("input.sql", dir)));
+    const sql = await Deno.readTextFile(new URL("input.sql", dir));
+    // Cases with their own (older) layout create their tables; the rest get the full one.
+    if (!/^CREATE TABLE/m.test(sql)) w.exec(SCREENPIPE_SCHEMA_SQL);
+    w.exec(sql);
     w.close();
     const capture = readScreenpipe(db, dayWindow(cfg.day, cfg.tz));
     // The temporary path differs per run; record the fixture instead.
