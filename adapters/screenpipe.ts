@@ -26,9 +26,11 @@ import {
   type ScreenpipeSchema,
 } from "./_screenpipe_schema.ts";
 import { byTimeThenRef, readUiEvents } from "./_screenpipe_events.ts";
+import { screenpipeElementLookup } from "./_screenpipe_lookup.ts";
 import type { ReadWindowOptions } from "./mod.ts";
 
 export { readElements, type ReadElementsOptions } from "./_screenpipe_elements.ts";
+export { screenpipeElementLookup } from "./_screenpipe_lookup.ts";
 export { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./_screenpipe_discover.ts";
 
 /** Options for {@linkcode readScreenpipe}: the window plus how long to wait for a lock. */
@@ -131,6 +133,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
   }
   const rows: Record<string, number> = { frames: read };
   if (input) rows.ui_events = eventRows;
+  const elements = hasElements(schema);
   return {
     window: { start: opts.start, end: opts.end },
     snapshots,
@@ -142,7 +145,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       fingerprint: schema.fingerprint,
       capabilities: {
         input,
-        elements: hasElements(schema),
+        elements,
         urls,
         heartbeats: frames.has("capture_trigger"),
         focus,
@@ -150,6 +153,10 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       rows,
       rejected,
     },
+    // Element rows are read later, only for the clicks that need resolving.
+    ...(elements
+      ? { elements: screenpipeElementLookup(location, { busyTimeoutMs: opts.busyTimeoutMs }) }
+      : {}),
   };
 }
 

@@ -94,6 +94,54 @@ export interface Element {
   source: "accessibility" | "ocr";
 }
 
+/**
+ * A click to look elements up for: a point on a snapshot and a search margin per axis, all
+ * in the lookup's units (for `normalized`, fractions of that snapshot's display).
+ */
+export interface ElementProbe {
+  snapshotRef: number;
+  x: number;
+  y: number;
+  /** Margin on the x axis, in x units. */
+  dx: number;
+  /** Margin on the y axis, in y units. */
+  dy: number;
+}
+
+/** What a lookup found for one probe. */
+export interface ElementHits {
+  /** The snapshot has element rows at all (near the point or not). */
+  any: boolean;
+  /**
+   * Named rows (non-blank name) whose bounds, grown by the probe's margins plus 1e-9,
+   * contain the point (edges included); in source order.
+   */
+  elements: Element[];
+}
+
+/** Whether a snapshot has named rows at a probe's point, without reading them. */
+export interface ElementLevels {
+  /** The snapshot has element rows at all. */
+  any: boolean;
+  /** A named row's bounds, grown by 1e-9, contain the point. */
+  exact: boolean;
+  /** A named row's bounds, grown by the probe's margins plus 1e-9, contain the point. */
+  near: boolean;
+}
+
+/**
+ * Lazy element lookup a capture may carry (SPEC §2): rows are read only for the clicks
+ * that need resolving, never for the whole window.
+ */
+export interface ElementLookup {
+  /** Units of every probe and every returned bound. */
+  units: "px" | "normalized";
+  /** One answer per probe, in probe order. */
+  near(probes: readonly ElementProbe[]): ElementHits[];
+  /** Cheaper answers when only the level of resolution is needed (counts in documents). */
+  levels?(probes: readonly ElementProbe[]): ElementLevels[];
+}
+
 /** Geometry of one display, when the source knows it. */
 export interface DisplayGeometry {
   display: string;
@@ -131,6 +179,11 @@ export interface SourceFacts {
   rows: Record<string, number>;
   /** Rows that could not be used, by reason. */
   rejected: Record<string, number>;
+  /**
+   * What the source never records, in words, beyond the capability flags (e.g. Memory
+   * Archive has no app names, window titles or URLs); belongs in the blind spots.
+   */
+  notes?: string[];
 }
 
 /** A window of capture, normalised: the compiler's only input. */
@@ -141,4 +194,6 @@ export interface Capture {
   events: InputEvent[];
   displays: DisplayGeometry[];
   facts: SourceFacts;
+  /** Element rows for click resolution, looked up lazily (absent: the source has none). */
+  elements?: ElementLookup;
 }

@@ -677,14 +677,15 @@ Deno.test("resolveSource() reads screenpipe:PATH and bare paths as screenpipe", 
   const home = resolveSource("~/db.sqlite", { home: dir });
   assert.equal(home.path, path);
   assert.equal(resolveSource(`SCREENPIPE:${path}`, {}).path, path);
-  assert.deepEqual(SOURCE_SCHEMES, ["screenpipe"]);
+  assert.deepEqual(SOURCE_SCHEMES, ["screenpipe", "native", "aw", "recall", "ma"]);
 });
 
 Deno.test("resolveSource() rejects an unknown scheme and lists the known ones", () => {
-  assert.throws(() => resolveSource("aw:/tmp/x.db", {}), {
+  assert.throws(() => resolveSource("photos:/tmp/x.db", {}), {
     name: "RangeError",
-    message:
-      'Cannot resolve source "aw:/tmp/x.db": unknown scheme "aw:" (known schemes: screenpipe:PATH; a bare path means screenpipe:PATH)',
+    message: 'Cannot resolve source "photos:/tmp/x.db": unknown scheme "photos:" ' +
+      "(known schemes: screenpipe:PATH, native:PATH, aw:PATH|URL, recall:PATH, ma:DIR; " +
+      "a bare path means screenpipe:PATH)",
   });
 });
 

@@ -14,6 +14,7 @@ import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
 import { type ResolvedWindow, resolveWindow } from "./_window.ts";
 import { UsageError } from "./usage_error.ts";
+import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 
 /** Flags shared by every command that reads a window of capture. */
 export const WINDOW_OPTIONS: OptionTable = {
@@ -24,19 +25,23 @@ export const WINDOW_OPTIONS: OptionTable = {
   hours: { type: "string" },
   tz: { type: "string" },
   "include-text": { type: "boolean" },
+  displays: { type: "string" },
   help: { type: "boolean", short: "h" },
 };
 
 /** Help lines for {@linkcode WINDOW_OPTIONS}. */
 export const WINDOW_HELP = [
-  "  --source SPEC      screenpipe:PATH (or a path); default: FRAMES_SOURCE, config, then",
-  "                     the newest of ~/.screenpipe/db.sqlite, ~/.nocta/db.sqlite,",
-  "                     ~/.nocta/data/db.sqlite",
+  "  --source SPEC      screenpipe:PATH (or a bare path), native:PATH, aw:PATH, recall:PATH,",
+  "                     ma:DIR; default: FRAMES_SOURCE, config, the native store",
+  "                     ($FRAMES_HOME/capture.db) when it exists, then the newest of",
+  "                     ~/.screenpipe/db.sqlite, ~/.nocta/db.sqlite, ~/.nocta/data/db.sqlite",
   "  --day DAY          today (default), yesterday, a weekday name or YYYY-MM-DD",
   "  --from T --to T    a window in local time: YYYY-MM-DD or YYYY-MM-DDTHH:MM",
   "  --hours N          the last N hours",
   "  --tz ZONE          IANA timezone (default: FRAMES_TZ, config, then the system zone)",
   "  --include-text     load typed text (privacy: off by default)",
+  "  --displays GEOM    display geometry for click resolution when the source has none:",
+  "                     NAME=WxH+X+Y[@SCALE],… e.g. monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0",
 ].join("\n");
 
 /** A window read from a source. */
@@ -63,9 +68,14 @@ export function loadCaptureForCli(
     Date.now(),
     settings.tz,
   );
+  const displays = str(p, "displays");
+  const supplied = displays === undefined ? undefined : parseDisplayFlag(displays);
   let source;
   try {
-    source = resolveSource(settings.source, { home: settings.userHome });
+    source = resolveSource(settings.source, {
+      home: settings.userHome,
+      framesHome: settings.home,
+    });
   } catch (err) {
     // A malformed --source spec is the caller's mistake (exit 2); a missing file is not.
     if (err instanceof RangeError) throw new UsageError(err.message);
@@ -77,7 +87,17 @@ export function loadCaptureForCli(
     end: window.end,
     includeText: p.values["include-text"] === true,
   });
+  if (supplied !== undefined) capture.displays = mergeDisplays(capture.displays, supplied);
   return { settings, window, capture, readMs: performance.now() - t0 };
+}
+
+/** Parses `--displays`; a malformed value is a usage error. */
+export function parseDisplayFlag(value: string): ReturnType<typeof parseDisplays> {
+  try {
+    return parseDisplays(value);
+  } catch (err) {
+    throw new UsageError(`Invalid --displays: ${(err as Error).message}`);
+  }
 }
 
 /** A compiled window with timings. */

@@ -26,6 +26,11 @@ ${WINDOW_HELP}
   --budget N         token budget of the context block (cl100k, default 1500)
   --out FILE         write to FILE instead of standard output
   --stats            print rows read/rejected, frames and timings to standard error
+  --inferred FILE    attach a validated tier-2 file under "inferred" (repeatable; see
+                     "frames infer --help")
+  --categories FILE  attach categories from ActivityWatch-style rules (tier 2)
+  --strip-inferred   emit the pure measured document: no "inferred" key, whatever else
+                     asked for one
   -h, --help         show this help
 
 Examples:
@@ -41,6 +46,9 @@ export const COMPILE_OPTIONS = {
   budget: { type: "string" },
   out: { type: "string" },
   stats: { type: "boolean" },
+  inferred: { type: "string", multiple: true },
+  categories: { type: "string" },
+  "strip-inferred": { type: "boolean" },
 } as const;
 
 /** Checks a `--format` value. */
@@ -78,10 +86,30 @@ export async function compileCommand(
     return 0;
   }
   const format = parseFormat(str(p, "format"), cfg.format);
+  const inferredFiles = (p.values.inferred ?? []) as unknown as string[];
+  const categories = str(p, "categories");
+  const tier2 = p.values["strip-inferred"] !== true &&
+    (inferredFiles.length > 0 || categories !== undefined);
+  // Tier-2 inputs are read before the compile, so a bad file fails fast.
+  const infer = tier2 ? await import("./infer.ts") : undefined;
+  const files = infer
+    ? inferredFiles.map((f) => ({ path: f, file: infer.readInferredFile(f) }))
+    : [];
+  const rules = infer && categories !== undefined ? infer.readCategoryRules(categories) : undefined;
   const run = await compileForCli(p, {
     minMinutes: str(p, "min-minutes"),
     budget: str(p, "budget"),
   });
+  if (infer) {
+    const { categorize } = await import("../infer/mod.ts");
+    const measured = run.doc;
+    for (const { path, file } of files) {
+      run.doc = infer.mergeOrReject(run.doc, file, { from: path });
+    }
+    if (rules !== undefined) {
+      run.doc = infer.mergeOrReject(run.doc, categorize(measured, rules), { from: categories });
+    }
+  }
   // Load only the chosen emitter: the tokenizer costs ~35 ms and only the context block needs it.
   const render = await loadEmitter(format);
   const t0 = performance.now();

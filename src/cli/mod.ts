@@ -35,6 +35,18 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "the app ledger: minutes per app, ranked",
     load: () => import("./apps.ts"),
   },
+  steps: {
+    summary: "the click-by-click script behind a frame (--frame ID or --find QUERY)",
+    load: () => import("./steps.ts"),
+  },
+  patterns: {
+    summary: "repeated clicks, action sequences, habits, URL templates, switches, rhythms",
+    load: () => import("./patterns.ts"),
+  },
+  infer: {
+    summary: "tier 2: attach validated inferred entries, strip them, categorise frames",
+    load: () => import("./infer.ts"),
+  },
   parsers: {
     summary: "site parsers: test URLs, list hosts and kinds, measure typing coverage",
     load: () => import("./parsers.ts"),
@@ -42,6 +54,19 @@ const COMMANDS: Record<string, CommandEntry> = {
   demo: {
     summary: "build the built-in demo capture, compile one day, print ledger and context",
     load: () => import("./demo.ts"),
+  },
+  mcp: {
+    summary: "serve the activity tools to agents over MCP (stdio or --http); install in clients",
+    load: () => import("./mcp.ts"),
+  },
+  import: {
+    summary:
+      "append ActivityWatch, Recall, Memory Archive or screenpipe data into the native store",
+    load: () => import("./import.ts"),
+  },
+  sources: {
+    summary: "list the capture sources found on this machine",
+    load: () => import("./sources.ts"),
   },
 };
 

@@ -13,6 +13,8 @@ export interface BlindSpotFacts {
   unattributed: number;
   rejected: number;
   includeText: boolean;
+  /** Clicks enrichment could not place on screen for want of display geometry. */
+  unplacedClicks?: { count: number; displays: string[] };
 }
 
 /** Lists, in a fixed order, what this document cannot tell. */
@@ -21,8 +23,17 @@ export function blindSpots(f: BlindSpotFacts): string[] {
   const out: string[] = [
     "gaps are periods without capture (screen locked, asleep or recorder off): unknown, not inactivity",
   ];
+  // What the adapter itself knows it cannot see (e.g. Memory Archive records no app or URL).
+  for (const note of f.facts.notes ?? []) out.push(note);
   if (!c.input) out.push("input volume unknown: the source has no input events");
   if (!c.elements) out.push("click targets unknown: the source has no element rows");
+  const unplaced = f.unplacedClicks;
+  if (unplaced !== undefined && unplaced.count > 0) {
+    out.push(
+      `display geometry unknown (${unplaced.displays.join(", ")}): ${unplaced.count} clicks ` +
+        "without an element name could not be placed on screen; pass --displays NAME=WxH+X+Y",
+    );
+  }
   if (!c.urls) out.push("no page URLs in this window: sites and pages of browsers are unknown");
   if (!c.heartbeats) {
     out.push("no capture trigger: an idle but awake screen cannot be told from reading");

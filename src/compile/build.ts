@@ -9,6 +9,7 @@ import type { Capture, InputEvent } from "../model.ts";
 import { attributeInput } from "./attribute.ts";
 import { type DraftFrame, segmentStream, type SiteOf } from "./segment.ts";
 import { buildStreams, type Stream } from "./streams.ts";
+import { reattributeStale, type StaleRecord } from "./enrich/stale.ts";
 
 /** Compiler constants in seconds/minutes, as recorded in the document. */
 export interface Rules {
@@ -55,6 +56,14 @@ export interface Built {
   unattributed: InputEvent[];
   /** Per stream, per snapshot: 1 when its dwell is presence (heartbeat, no input). */
   presence: Uint8Array[];
+  /** Events whose own app/window disagreed with the capture (when stale attribution ran). */
+  stale?: Map<InputEvent, StaleRecord>;
+}
+
+/** Options of {@linkcode buildFrames}. */
+export interface BuildOptions {
+  /** Re-attribute events whose own app/window disagrees with the capture (SPEC §8). */
+  stale?: boolean;
 }
 
 /**
@@ -102,7 +111,7 @@ function collect(
 }
 
 /** Builds frames from a capture: streams, dwell, segments, flicker folds, input. */
-export function buildFrames(capture: Capture, rules: Rules): Built {
+export function buildFrames(capture: Capture, rules: Rules, opts: BuildOptions = {}): Built {
   const streams = buildStreams(capture.snapshots, {
     dwellCapMs: rules.dwellCapS * 1000,
     sessionGapMs: rules.sessionGapS * 1000,
@@ -113,8 +122,8 @@ export function buildFrames(capture: Capture, rules: Rules): Built {
   });
   const site = cachedSiteOf();
   const frames: BuiltFrame[] = [];
-  const presence: Uint8Array[] = [];
-  streams.forEach((stream, k) => {
+  // Presence is measured on where input happened in time, before any re-attribution.
+  const presence: Uint8Array[] = streams.map((stream, k) => {
     const perSnap = perSnapshot[k];
     const pres = new Uint8Array(stream.snaps.length);
     for (let i = 0; i < pres.length; i++) {
@@ -122,12 +131,15 @@ export function buildFrames(capture: Capture, rules: Rules): Built {
         pres[i] = 1;
       }
     }
-    presence.push(pres);
+    return pres;
+  });
+  const stale = opts.stale ? reattributeStale(perSnapshot, streams) : undefined;
+  streams.forEach((stream, k) => {
     for (const d of segmentStream(stream, site, rules.flickerS * 1000)) {
-      frames.push(finishFrame(d, stream, perSnap, pres));
+      frames.push(finishFrame(d, stream, perSnapshot[k], presence[k]));
     }
   });
-  return { streams, frames, unattributed, presence };
+  return { streams, frames, unattributed, presence, ...(stale ? { stale } : {}) };
 }
 
 function finishFrame(

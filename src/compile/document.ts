@@ -25,6 +25,10 @@ export interface InputCounts {
   /** Key-press events (typed runs are not mixed in). */
   keys: number;
   clicks: number;
+  /** Clicks resolved to a named element (native, exact or tolerance; with enrichment). */
+  clicks_resolved?: number;
+  /** Clicks placed only in a screen zone or not at all (with enrichment). */
+  clicks_unresolved?: number;
   copies: number;
   pastes: number;
   scrolls: number;
@@ -32,6 +36,17 @@ export interface InputCounts {
   text_runs: number;
   /** Characters in typed runs. */
   text_chars: number;
+  /** Events whose own app/window disagreed with capture, re-attributed (with enrichment). */
+  reattributed?: number;
+}
+
+/** Clicks of listed frames per resolution level (SPEC §8). */
+export interface ClickResolutionCounts {
+  native: number;
+  exact: number;
+  tolerance: number;
+  zone: number;
+  none: number;
 }
 
 /** A short detour folded into a frame by the flicker rule. */
@@ -109,6 +124,10 @@ export interface Coverage {
   gaps: Gap[];
   per_display: Record<string, DisplayCoverage>;
   unattributed_input: number;
+  /** How the clicks of listed frames were resolved (with enrichment). */
+  click_resolution?: ClickResolutionCounts;
+  /** Events re-attributed because their own app/window disagreed (with enrichment). */
+  reattributed_input?: number;
   rejected_rows: Record<string, number>;
 }
 
@@ -139,12 +158,43 @@ export interface Constants {
   min_minutes: number;
 }
 
+/** The enrichment settings the compiler ran with (SPEC §8). */
+export interface EnrichmentSettings {
+  /** Click resolution tolerance on each axis, in pixels. */
+  click_tolerance_px: number;
+  /** Reach of the nearby-snapshot rescue of click resolution, in seconds. */
+  nearby_snapshot_s: number;
+}
+
+/** Where a display sits in the global coordinate space of input events. */
+export interface DisplayEntry {
+  display: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  scale: number;
+}
+
 /** The activity document, schema v1. */
 export interface ActivityDocument {
   schema_version: 1;
   window: { start: string; end: string; tz: string; day?: string };
-  source: { adapter: string; location: string; fingerprint: string; capabilities: Capabilities };
-  compiler: { name: string; version: string; constants: Constants };
+  source: {
+    adapter: string;
+    location: string;
+    fingerprint: string;
+    capabilities: Capabilities;
+    /** Display geometry used to place clicks, when known (measured or operator-supplied). */
+    displays?: DisplayEntry[];
+  };
+  compiler: {
+    name: string;
+    version: string;
+    constants: Constants;
+    /** Present when stale attribution and click resolution ran. */
+    enrichment?: EnrichmentSettings;
+  };
   coverage: Coverage;
   frames: Frame[];
   ledger: LedgerEntry[];

@@ -30,6 +30,15 @@ import type {
 import { IntervalUnion } from "./intervals.ts";
 import { toRuns } from "./runs.ts";
 import { formatLocal } from "./time.ts";
+import { classifyFrameClicks, NEARBY_MS, TOLERANCE_PX } from "./enrich/mod.ts";
+import type { Resolution } from "./enrich/resolve.ts";
+import type { StaleRecord } from "./enrich/stale.ts";
+import {
+  emptyResolutionCounts,
+  type ResolutionCounts,
+  unplacedClicks,
+  withEnrichedCounts,
+} from "./enrich/counts.ts";
 
 export { buildFrames, DEFAULT_RULES, siteOf } from "./build.ts";
 export type { Built, BuiltFrame, Rules } from "./build.ts";
@@ -49,6 +58,15 @@ export interface CompileOptions extends Partial<Rules> {
   includeText?: boolean;
   /** A timestamp to record as `generated_at` (only when asked; never read from a clock). */
   generatedAt?: string;
+  /**
+   * Stale attribution and click resolution (SPEC §8; default true). Clicks read element
+   * rows through the capture's lazy lookup, only for clicks that need resolving.
+   */
+  enrich?: boolean;
+  /** Click resolution tolerance on each axis, in pixels (default 40). */
+  clickTolerancePx?: number;
+  /** Reach of the nearby-snapshot rescue, in seconds (default 5). */
+  nearbySnapshotS?: number;
 }
 
 const MIN = 60_000;
@@ -136,7 +154,10 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
     if (!p) pageCache.set(url, p = typer(url));
     return p;
   };
-  const built = buildFrames(capture, rules);
+  const enrich = opts.enrich !== false;
+  const tolerancePx = opts.clickTolerancePx ?? TOLERANCE_PX;
+  const nearbyS = opts.nearbySnapshotS ?? NEARBY_MS / 1000;
+  const built = buildFrames(capture, rules, { stale: enrich });
   const focus = capture.facts.capabilities.focus;
   const time = (ms: number) => formatLocal(ms, tz);
 
@@ -199,7 +220,17 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
   }
   // Instants, not local strings: local times repeat on the day clocks go back.
   listed.sort((a, b) => a.startMs - b.startMs || byKey(a.display, b.display));
-  const frames: Frame[] = listed.map((f) => frameDoc(f, { time, pageOf, focus }));
+  const levels = enrich
+    ? classifyFrameClicks(listed, capture, {
+      stale: built.stale,
+      tolerancePx,
+      nearbyMs: nearbyS * 1000,
+    })
+    : undefined;
+  const totals = emptyResolutionCounts();
+  const frames: Frame[] = listed.map((f) =>
+    frameDoc(f, { time, pageOf, focus, levels, stale: built.stale, totals })
+  );
 
   const ledger: LedgerEntry[] = [...appFrames.entries()]
     .map(([app, a]) => ({ app, ms: union.unionMs("app:" + app), a }))
@@ -241,6 +272,7 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
     gaps,
     per_display: perDisplay,
     unattributed_input: built.unattributed.length,
+    ...(enrich ? { click_resolution: totals, reattributed_input: built.stale?.size ?? 0 } : {}),
     rejected_rows: rejectedRows,
   };
 
@@ -257,6 +289,18 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
       location: capture.facts.location,
       fingerprint: capture.facts.fingerprint,
       capabilities: { ...capture.facts.capabilities },
+      ...(capture.displays.length > 0
+        ? {
+          displays: capture.displays.map((d) => ({
+            display: d.display,
+            x: d.x,
+            y: d.y,
+            width: d.width,
+            height: d.height,
+            scale: d.scale,
+          })),
+        }
+        : {}),
     },
     compiler: {
       name: COMPILER_NAME,
@@ -267,6 +311,9 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
         flicker_s: rules.flickerS,
         min_minutes: minMinutes,
       },
+      ...(enrich
+        ? { enrichment: { click_tolerance_px: tolerancePx, nearby_snapshot_s: nearbyS } }
+        : {}),
     },
     coverage,
     frames,
@@ -278,6 +325,7 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
       unattributed: built.unattributed.length,
       rejected: rejectedTotal,
       includeText: opts.includeText === true,
+      unplacedClicks: enrich ? unplacedClicks(capture, listed, levels!) : undefined,
     }),
   };
   if (opts.generatedAt !== undefined) doc.generated_at = opts.generatedAt;
@@ -288,6 +336,9 @@ interface FrameDocContext {
   time: (ms: number) => string;
   pageOf: (url: string) => PageRef;
   focus: boolean;
+  levels: ReadonlyMap<InputEvent, Resolution> | undefined;
+  stale: ReadonlyMap<InputEvent, StaleRecord> | undefined;
+  totals: ResolutionCounts;
 }
 
 function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
@@ -335,7 +386,13 @@ function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
     ...(f.presenceMs > 0 ? { presence_min: minutes(f.presenceMs) } : {}),
     windows: topKeys(titles, 3),
     pages: pageList,
-    input: countInput(f.events),
+    input: ctx.levels
+      ? withEnrichedCounts(countInput(f.events), f.events, {
+        levels: ctx.levels,
+        stale: ctx.stale,
+        totals: ctx.totals,
+      })
+      : countInput(f.events),
     interruptions: f.interruptions.map((x) => ({
       app: x.app,
       ...(x.site !== undefined ? { site: x.site } : {}),

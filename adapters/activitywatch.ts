@@ -1,0 +1,147 @@
+/**
+ * The ActivityWatch adapter (FORMATS §2), all four forms: the REST API, the export file
+ * (Rust and Python flavours), the aw-server-rust SQLite file and the legacy peewee SQLite
+ * file. Every form loads into one source interface (`_aw_model.ts`); one core turns its
+ * intervals into snapshots (`_aw_snapshots.ts`).
+ *
+ * @module
+ */
+
+import { resolve } from "node:path";
+import type { Capture } from "../src/model.ts";
+import type { AwSource } from "./_aw_model.ts";
+import { loadAwExport } from "./_aw_export.ts";
+import { openAwSqlite } from "./_aw_sqlite.ts";
+import { AW_DEFAULT_URL, loadAwServer } from "./_aw_rest.ts";
+import { buildAwCapture, planBuckets } from "./_aw_snapshots.ts";
+import type { ImportableSource } from "./_keyed.ts";
+import type { ReadWindowOptions } from "./mod.ts";
+
+export { activityWatchPaths, discoverActivityWatch } from "./_aw_discover.ts";
+export { AW_DEFAULT_URL } from "./_aw_rest.ts";
+export { AW_REF_CHUNKS, AW_STEP_MS } from "./_aw_snapshots.ts";
+
+/** Options for the ActivityWatch readers. */
+export interface ActivityWatchReadOptions extends ReadWindowOptions {
+  /** Bearer key for the REST API. */
+  key?: string;
+  /** How long to wait for a writer's lock on a SQLite file, in ms (default 500). */
+  busyTimeoutMs?: number;
+}
+
+/** True when `location` names an aw-server (an http or https URL). */
+export function isAwServerUrl(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+const SQLITE_MAGIC = "SQLite format 3\u0000";
+
+/** Open an export file or either SQLite layout, chosen by the file's first bytes. */
+export function openAwFile(path: string, opts: { busyTimeoutMs?: number } = {}): AwSource {
+  const location = resolve(path);
+  let head = "";
+  try {
+    const file = Deno.openSync(location, { read: true });
+    try {
+      const buf = new Uint8Array(16);
+      const n = file.readSync(buf) ?? 0;
+      head = new TextDecoder("latin1").decode(buf.subarray(0, n));
+    } finally {
+      file.close();
+    }
+  } catch {
+    // Let the loader produce its own message (missing file, directory, permission).
+  }
+  return head === SQLITE_MAGIC ? openAwSqlite(location, opts) : loadAwExport(location);
+}
+
+function checkWindow(opts: ReadWindowOptions): void {
+  const { start, end } = opts;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) {
+    throw new RangeError(
+      `Cannot read a capture window: start (${start}) and end (${end}) must be epoch ms with start <= end`,
+    );
+  }
+}
+
+function readFrom(source: AwSource, opts: ReadWindowOptions): Capture {
+  const { capture } = buildAwCapture(source, opts);
+  for (const [k, n] of Object.entries(source.loadRejected)) {
+    capture.facts.rejected[k] = (capture.facts.rejected[k] ?? 0) + n;
+  }
+  return capture;
+}
+
+/**
+ * Read the window `[start, end)` of an ActivityWatch export file or SQLite database.
+ *
+ * @example
+ * ```ts
+ * const day = readActivityWatch("aw-export.json", { start, end });
+ * day.snapshots[0].ref; // event id × 10,000 + chunk
+ * ```
+ */
+export function readActivityWatch(path: string, opts: ActivityWatchReadOptions): Capture {
+  checkWindow(opts);
+  const source = openAwFile(path, opts);
+  try {
+    return readFrom(source, opts);
+  } finally {
+    source.close();
+  }
+}
+
+/** Read the window `[start, end)` from a running aw-server (REST). */
+export async function readActivityWatchServer(
+  url: string,
+  opts: ActivityWatchReadOptions,
+): Promise<Capture> {
+  checkWindow(opts);
+  // Clipping by the server would move long events' starts: ask for a day more on each side.
+  const source = await loadAwServer(url || AW_DEFAULT_URL, {
+    key: opts.key,
+    start: opts.start - 86_400_000,
+    end: opts.end + 86_400_000,
+  });
+  return readFrom(source, opts);
+}
+
+/** Options for {@linkcode openActivityWatchImport}. */
+export interface OpenActivityWatchImportOptions {
+  key?: string;
+  busyTimeoutMs?: number;
+}
+
+/** Open any ActivityWatch form (a URL means REST) for import into the native store. */
+export async function openActivityWatchImport(
+  location: string,
+  opts: OpenActivityWatchImportOptions = {},
+): Promise<ImportableSource> {
+  const source = isAwServerUrl(location)
+    ? await loadAwServer(location, { key: opts.key })
+    : openAwFile(location, opts);
+  let plan;
+  try {
+    plan = planBuckets(source);
+  } catch (err) {
+    source.close();
+    throw err;
+  }
+  const spanIds = [...plan.window, ...plan.input].map((b) => b.id);
+  return {
+    adapter: "activitywatch",
+    location: source.location,
+    fingerprint: source.fingerprint,
+    capabilities: {
+      input: plan.input.length > 0,
+      elements: false,
+      urls: plan.web.length > 0,
+      heartbeats: false,
+      focus: false,
+    },
+    loadRejected: source.loadRejected,
+    span: () => source.span(spanIds),
+    readKeyed: (opts) => buildAwCapture(source, opts),
+    close: () => source.close(),
+  };
+}

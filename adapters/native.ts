@@ -1,0 +1,270 @@
+/**
+ * The native-store adapter: one window of frames' own capture database (capture/store.ts)
+ * → the capture model, with a lazy element lookup when the store has element rows. Opened read-only, read in one read transaction. Refs are the
+ * store's own row ids; each row's provenance (`sources`, `source_row`) leads back to the
+ * importer or engine that wrote it and the source's own id.
+ *
+ * @module
+ */
+
+import { join, resolve } from "node:path";
+import type { DatabaseSync } from "node:sqlite";
+import type {
+  Capabilities,
+  Capture,
+  Element,
+  InputEvent,
+  InputKind,
+  Snapshot,
+  Trigger,
+} from "../src/model.ts";
+import { STORE_VERSION } from "../capture/_store_schema.ts";
+import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./_sqlite.ts";
+import { fnv1a } from "./_screenpipe_schema.ts";
+import { nativeElementLookup } from "./_native_lookup.ts";
+import type { ReadWindowOptions } from "./mod.ts";
+
+/** Options for {@linkcode readNative}: the window plus how long to wait for a lock. */
+export interface NativeReadOptions extends ReadWindowOptions {
+  /** How long to wait for a writer's lock, in ms (default 500). */
+  busyTimeoutMs?: number;
+}
+
+const LABEL = "frames capture";
+
+/** The default store path relative to the frames home folder. */
+export const NATIVE_STORE_FILE = "capture.db";
+
+/** The store under `framesHome` when it exists as a file, else `undefined`. */
+export function discoverNative(framesHome: string): string | undefined {
+  const path = join(framesHome, NATIVE_STORE_FILE);
+  try {
+    return Deno.statSync(path).isFile ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Read the half-open UTC window `[start, end)` of the native store into the capture model.
+ *
+ * @example
+ * ```ts
+ * const day = readNative(`${home}/.frames/capture.db`, { start, end });
+ * ```
+ */
+export function readNative(path: string, opts: NativeReadOptions): Capture {
+  const { start, end } = opts;
+  if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) {
+    throw new RangeError(
+      `Cannot read a capture window: start (${start}) and end (${end}) must be epoch ms with start <= end`,
+    );
+  }
+  const location = resolve(path);
+  const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
+  try {
+    return inReadTransaction(db, () => readWindow(db, location, opts));
+  } catch (err) {
+    throw describeSqliteError(err, { label: LABEL, path: location, action: "read" });
+  } finally {
+    db.close();
+  }
+}
+
+/** Check the store's schema version and return a fingerprint of it. */
+function checkVersion(db: DatabaseSync, location: string): string {
+  const version = (db.prepare("PRAGMA user_version").get() as { user_version: number })
+    .user_version;
+  if (version === 0) {
+    throw new Error(
+      `Cannot read ${LABEL} database "${location}": it is not a frames capture store (schema version 0)`,
+    );
+  }
+  if (version > STORE_VERSION) {
+    throw new Error(
+      `Cannot read ${LABEL} database "${location}": schema version ${version} is newer than this frames understands (${STORE_VERSION}); upgrade frames`,
+    );
+  }
+  const names: string[] = [];
+  for (const table of ["snapshots", "input_events", "elements", "displays", "sources"]) {
+    for (const row of db.prepare(`PRAGMA table_info("${table}")`).all()) {
+      names.push(`${table}.${(row as { name: string }).name}`);
+    }
+  }
+  names.sort();
+  return `v${version}-${fnv1a(names.join("\n"))}`;
+}
+
+const TRIGGERS = new Set<string>(["input", "visual", "switch", "heartbeat", "manual", "unknown"]);
+
+function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions): Capture {
+  const fingerprint = checkVersion(db, location);
+  const { start, end } = opts;
+  const snapRows = prepareArrays(
+    db,
+    `SELECT id, at_ms, display, app, title, url, trigger, focused FROM snapshots
+     WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id`,
+  ).all(start, end);
+  const snapshots: Snapshot[] = new Array(snapRows.length);
+  let urls = false, sawFocused = false, sawUnfocused = false;
+  for (let i = 0; i < snapRows.length; i++) {
+    const r = snapRows[i];
+    const s: Snapshot = {
+      ref: r[0] as number,
+      at: r[1] as number,
+      display: r[2] as string,
+      app: r[3] as string,
+    };
+    if (r[4] !== null) s.title = r[4] as string;
+    if (r[5] !== null) {
+      s.url = r[5] as string;
+      urls = true;
+    }
+    s.trigger = TRIGGERS.has(r[6] as string) ? r[6] as Trigger : "unknown";
+    if (r[7] !== null) {
+      s.focused = r[7] === 1;
+      if (s.focused) sawFocused = true;
+      else sawUnfocused = true;
+    }
+    snapshots[i] = s;
+  }
+  const events = readEvents(db, opts);
+  const displays = prepareArrays(
+    db,
+    "SELECT name, x, y, width, height, scale FROM displays ORDER BY name",
+  ).all().map((r) => ({
+    display: r[0] as string,
+    x: r[1] as number,
+    y: r[2] as number,
+    width: r[3] as number,
+    height: r[4] as number,
+    scale: r[5] as number,
+  }));
+  const { units, ...caps } = sourceCapabilities(db, start, end);
+  const capture: Capture = {
+    window: { start, end },
+    snapshots,
+    events,
+    displays,
+    facts: {
+      adapter: "native",
+      location,
+      fingerprint,
+      capabilities: { ...caps, urls, focus: sawFocused && sawUnfocused },
+      rows: { snapshots: snapshots.length, input_events: events.length },
+      rejected: {},
+    },
+  };
+  if (units !== undefined) capture.elements = nativeElementLookup(location, units);
+  return capture;
+}
+
+function readEvents(db: DatabaseSync, opts: NativeReadOptions): InputEvent[] {
+  const text = opts.includeText === true ? "text" : "NULL";
+  const rows = prepareArrays(
+    db,
+    `SELECT id, at_ms, kind, display, x, y, app, title, url, element_name, element_role,
+       element_automation_id, element_x, element_y, element_width, element_height, chars,
+       ${text}, snapshot_id FROM input_events WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id`,
+  ).all(opts.start, opts.end);
+  const events: InputEvent[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    const e: InputEvent = { ref: r[0] as number, at: r[1] as number, kind: r[2] as InputKind };
+    if (r[3] !== null) e.display = r[3] as string;
+    if (r[4] !== null) e.x = r[4] as number;
+    if (r[5] !== null) e.y = r[5] as number;
+    if (r[6] !== null) e.app = r[6] as string;
+    if (r[7] !== null) e.title = r[7] as string;
+    if (r[8] !== null) e.url = r[8] as string;
+    if (r[9] !== null || r[10] !== null || r[11] !== null || r[12] !== null) {
+      e.element = {};
+      if (r[9] !== null) e.element.name = r[9] as string;
+      if (r[10] !== null) e.element.role = r[10] as string;
+      if (r[11] !== null) e.element.automationId = r[11] as string;
+      if (r[12] !== null && r[13] !== null && r[14] !== null && r[15] !== null) {
+        e.element.bounds = {
+          x: r[12] as number,
+          y: r[13] as number,
+          width: r[14] as number,
+          height: r[15] as number,
+        };
+      }
+    }
+    if (r[16] !== null) e.chars = r[16] as number;
+    if (r[17] !== null) e.text = r[17] as string;
+    if (r[18] !== null) e.snapshotRef = r[18] as number;
+    events[i] = e;
+  }
+  return events;
+}
+
+/** What the sources that wrote rows in the window can tell, and their element unit. */
+interface WindowSources extends Pick<Capabilities, "input" | "elements" | "heartbeats"> {
+  units?: "px" | "normalized";
+}
+
+/** Input, element and heartbeat capabilities of the sources that wrote rows in the window. */
+function sourceCapabilities(db: DatabaseSync, start: number, end: number): WindowSources {
+  const rows = prepareArrays(
+    db,
+    `SELECT capabilities FROM sources WHERE id IN (
+       SELECT DISTINCT source_id FROM snapshots WHERE at_ms >= ? AND at_ms < ?
+       UNION SELECT DISTINCT source_id FROM input_events WHERE at_ms >= ? AND at_ms < ?)`,
+  ).all(start, end, start, end);
+  const caps: WindowSources = { input: false, elements: false, heartbeats: false };
+  for (const [json] of rows) {
+    let c: Partial<Capabilities> & { element_units?: unknown } = {};
+    try {
+      c = JSON.parse(String(json));
+    } catch {
+      // A provenance row with bad JSON claims nothing.
+    }
+    caps.input ||= c.input === true;
+    caps.elements ||= c.elements === true;
+    caps.heartbeats ||= c.heartbeats === true;
+    if (c.elements === true && c.element_units === "px") caps.units = "px";
+    else if (c.elements === true && c.element_units === "normalized") caps.units ??= "normalized";
+  }
+  return caps;
+}
+
+/** Options for {@linkcode readNativeElements}. */
+export interface ReadNativeElementsOptions {
+  busyTimeoutMs?: number;
+}
+
+/** The element rows of the given snapshot refs (store ids), for click resolution. */
+export function readNativeElements(
+  path: string,
+  snapshotRefs: readonly number[],
+  opts: ReadNativeElementsOptions = {},
+): Element[] {
+  if (snapshotRefs.length === 0) return [];
+  const location = resolve(path);
+  const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
+  try {
+    const ids = JSON.stringify([...new Set(snapshotRefs)].filter(Number.isInteger));
+    return prepareArrays(
+      db,
+      `SELECT snapshot_id, role, name, x, y, width, height, units, origin FROM elements
+       WHERE snapshot_id IN (SELECT value FROM json_each(?)) ORDER BY snapshot_id, id`,
+    ).all(ids).map((r) => ({
+      snapshotRef: r[0] as number,
+      role: r[1] as string,
+      name: r[2] as string,
+      bounds: {
+        x: r[3] as number,
+        y: r[4] as number,
+        width: r[5] as number,
+        height: r[6] as number,
+      },
+      units: r[7] as Element["units"],
+      source: r[8] as Element["source"],
+    }));
+  } catch (err) {
+    throw describeSqliteError(err, { label: LABEL, path: location, action: "read" });
+  } finally {
+    db.close();
+  }
+}

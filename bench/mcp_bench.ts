@@ -1,0 +1,85 @@
+/**
+ * SPEC §7 / issue 5 performance: `get_context` for the demo's busiest day end to end — over
+ * stdio to a spawned `frames mcp` after start-up (target ≤ 50 ms), and in process through
+ * the SDK's in-memory transport (the server's own share). Every call re-opens and re-reads
+ * the source, as the server does for real. `deno task bench` runs the in-process case; the
+ * stdio case needs --allow-run:
+ *
+ *   deno bench --allow-read --allow-write --allow-env --allow-sys --allow-run bench/mcp_bench.ts
+ */
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { cliBackend } from "../src/cli/mcp.ts";
+import { writeDemoDatabase } from "../src/demo/mod.ts";
+import { createServerFactory } from "../src/mcp/mod.ts";
+import { warmUp } from "../src/mcp/warm_up.ts";
+
+const TZ = "Europe/Berlin";
+const dir = await Deno.makeTempDir({ prefix: "frames-mcp-bench-" });
+const path = join(dir, "db.sqlite");
+const day = writeDemoDatabase(path, { seed: 42, tz: TZ }).busiestDay;
+const args = { name: "get_context", arguments: { day } };
+
+/** Times the first call (the client has listed tools; its schema checks still compile lazily). */
+async function firstCall(client: Client, label: string): Promise<void> {
+  await client.listTools();
+  const t0 = performance.now();
+  const r = await client.callTool(args);
+  if (r.isError) throw new Error(`get_context failed: ${JSON.stringify(r.content)}`);
+  console.error(
+    `${label}: first get_context after start-up ${(performance.now() - t0).toFixed(1)} ms`,
+  );
+}
+
+const inProcess = new Client({ name: "bench", version: "1" });
+{
+  const backend = cliBackend({ source: path, tz: TZ });
+  const factory = createServerFactory({ backend });
+  await warmUp(backend); // as `frames mcp` does in the background at start-up
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = await factory({ era: "legacy" });
+  await server.connect(serverSide);
+  await inProcess.connect(clientSide);
+  await firstCall(inProcess, "in process");
+}
+
+const canRun = (await Deno.permissions.query({ name: "run" })).state === "granted";
+const overStdio = new Client({ name: "bench", version: "1" });
+if (canRun) {
+  await overStdio.connect(
+    new StdioClientTransport({
+      command: Deno.execPath(),
+      args: [
+        "run",
+        "--allow-read",
+        "--allow-env",
+        "--allow-sys",
+        new URL("../main.ts", import.meta.url).pathname,
+        "mcp",
+        "--source",
+        path,
+        "--tz",
+        TZ,
+      ],
+      stderr: "ignore",
+    }),
+  );
+  await new Promise((r) => setTimeout(r, 1000));
+  await firstCall(overStdio, "over stdio");
+}
+
+Deno.bench(`get_context over stdio, busiest demo day (${day}), after start-up`, {
+  ignore: !canRun,
+}, async () => {
+  await overStdio.callTool(args);
+});
+
+Deno.bench(`get_context in process (in-memory transport), busiest demo day (${day})`, async () => {
+  await inProcess.callTool(args);
+});
+
+globalThis.addEventListener("unload", () => {
+  Deno.removeSync(dir, { recursive: true });
+});

@@ -1,0 +1,114 @@
+/**
+ * The native capture store's schema as forward migrations: entry N brings a database from
+ * `PRAGMA user_version = N` to `N + 1`. Migrations are append-only; a released entry is
+ * never edited, so every store can be walked forward to the current version.
+ *
+ * Schema v1, designed for the capture model (src/model.ts), not after any recorder's
+ * layout:
+ * - `sources`: provenance — which importer or engine wrote rows (adapter, location,
+ *   fingerprint, capabilities as JSON); `(adapter, location)` is unique.
+ * - `displays`: geometry per display name (pixels, scale).
+ * - `snapshots`: `at_ms` (integer UTC epoch ms), display, app, title, url, an explicit
+ *   trigger (`input | visual | switch | heartbeat | manual | unknown`), focused (NULL =
+ *   unknown), and provenance: `source_id`, `source_row` (the source's own integer id, for
+ *   evidence) and `source_key` (the dedupe key; unique when present).
+ * - `input_events`: kind, coordinates, element fields, typed-run length (`chars`), typed
+ *   text (only when imported with opt-in), the snapshot it was recorded against, provenance.
+ * - `elements`: element rows of a snapshot with declared units and origin.
+ * - `imports`: one row per import run, updated in the same transaction as each batch, so
+ *   its counters always equal the rows committed.
+ *
+ * @module
+ */
+
+/** The schema version this build of frames writes and reads. */
+export const STORE_VERSION = 1;
+
+const TRIGGERS = "'input','visual','switch','heartbeat','manual','unknown'";
+const KINDS = "'click','key','text','paste','copy','scroll','switch','other'";
+
+/** Forward migrations; index N upgrades `user_version` N to N + 1. */
+export const MIGRATIONS: readonly string[] = [
+  `CREATE TABLE sources (
+     id INTEGER PRIMARY KEY,
+     adapter TEXT NOT NULL,
+     location TEXT NOT NULL,
+     fingerprint TEXT NOT NULL DEFAULT '',
+     capabilities TEXT NOT NULL DEFAULT '{}',
+     UNIQUE (adapter, location)
+   ) STRICT;
+   CREATE TABLE displays (
+     id INTEGER PRIMARY KEY,
+     name TEXT NOT NULL UNIQUE,
+     x INTEGER NOT NULL,
+     y INTEGER NOT NULL,
+     width INTEGER NOT NULL,
+     height INTEGER NOT NULL,
+     scale REAL NOT NULL DEFAULT 1,
+     source_id INTEGER REFERENCES sources(id)
+   ) STRICT;
+   CREATE TABLE snapshots (
+     id INTEGER PRIMARY KEY,
+     at_ms INTEGER NOT NULL,
+     display TEXT NOT NULL,
+     app TEXT NOT NULL,
+     title TEXT,
+     url TEXT,
+     trigger TEXT NOT NULL DEFAULT 'unknown' CHECK (trigger IN (${TRIGGERS})),
+     focused INTEGER CHECK (focused IN (0, 1)),
+     source_id INTEGER NOT NULL REFERENCES sources(id),
+     source_row INTEGER,
+     source_key TEXT
+   ) STRICT;
+   CREATE INDEX snapshots_at ON snapshots(at_ms);
+   CREATE UNIQUE INDEX snapshots_key ON snapshots(source_key) WHERE source_key IS NOT NULL;
+   CREATE TABLE input_events (
+     id INTEGER PRIMARY KEY,
+     at_ms INTEGER NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN (${KINDS})),
+     display TEXT,
+     x REAL,
+     y REAL,
+     app TEXT,
+     title TEXT,
+     url TEXT,
+     element_name TEXT,
+     element_role TEXT,
+     element_automation_id TEXT,
+     element_x REAL,
+     element_y REAL,
+     element_width REAL,
+     element_height REAL,
+     chars INTEGER,
+     text TEXT,
+     snapshot_id INTEGER REFERENCES snapshots(id),
+     source_id INTEGER NOT NULL REFERENCES sources(id),
+     source_row INTEGER,
+     source_key TEXT
+   ) STRICT;
+   CREATE INDEX input_events_at ON input_events(at_ms);
+   CREATE UNIQUE INDEX input_events_key ON input_events(source_key) WHERE source_key IS NOT NULL;
+   CREATE TABLE elements (
+     id INTEGER PRIMARY KEY,
+     snapshot_id INTEGER NOT NULL REFERENCES snapshots(id),
+     role TEXT NOT NULL,
+     name TEXT NOT NULL,
+     x REAL NOT NULL,
+     y REAL NOT NULL,
+     width REAL NOT NULL,
+     height REAL NOT NULL,
+     units TEXT NOT NULL CHECK (units IN ('px', 'normalized')),
+     origin TEXT NOT NULL CHECK (origin IN ('accessibility', 'ocr'))
+   ) STRICT;
+   CREATE INDEX elements_snapshot ON elements(snapshot_id);
+   CREATE TABLE imports (
+     id INTEGER PRIMARY KEY,
+     source_id INTEGER NOT NULL REFERENCES sources(id),
+     started_ms INTEGER NOT NULL,
+     finished_ms INTEGER,
+     read INTEGER NOT NULL DEFAULT 0,
+     added INTEGER NOT NULL DEFAULT 0,
+     skipped INTEGER NOT NULL DEFAULT 0,
+     rejected TEXT NOT NULL DEFAULT '{}'
+   ) STRICT;`,
+];

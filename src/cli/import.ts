@@ -1,0 +1,127 @@
+/**
+ * `frames import`: append a capture source into the native store — idempotent,
+ * resumable, with a progress bar on a terminal and a one-line summary.
+ *
+ * @module
+ */
+
+import { isAbsolute, resolve } from "node:path";
+import cliProgress from "cli-progress";
+import { storePath } from "../../capture/store.ts";
+import { importSource, type ImportSummary } from "../import/mod.ts";
+import { IMPORT_KINDS, isImportKind, openImport } from "../import/sources.ts";
+import { parseFlags, str } from "./_args.ts";
+import { resolveSettings } from "./_settings.ts";
+import { UsageError } from "./usage_error.ts";
+
+const HELP = `Usage: frames import <${IMPORT_KINDS.join("|")}> [FROM] [options]
+
+Append a capture source into frames' native store ($FRAMES_HOME/capture.db, default
+~/.frames/capture.db). Importing is idempotent (rows already imported are skipped by the
+source's own id) and resumable (rows are committed in batches; after an interruption,
+run the same command again). The source is only read, never written.
+
+FROM by kind:
+  activitywatch    an aw-server URL (default http://127.0.0.1:5600 when no database is
+                   found), an export JSON file, or an aw-server-rust / peewee SQLite file
+                   (default: the local ActivityWatch database)
+  recall           a Windows Recall ukg.db, or an export folder (needs --code)
+  memory-archive   a Memory Archive session folder (required)
+  screenpipe       a screenpipe-layout database (default: ~/.screenpipe/db.sqlite, …)
+
+Options:
+  --aw-key KEY       bearer key for the ActivityWatch REST API (or FRAMES_AW_KEY)
+  --code CODE        the Windows Recall export code, 32 hex digits (or FRAMES_RECALL_CODE)
+  --include-text     keep typed text (privacy: off by default; lengths are always kept)
+  --store PATH       the store to append to (default: $FRAMES_HOME/capture.db)
+  --batch N          rows per transaction (default 20000)
+  -h, --help         show this help
+
+Examples:
+  frames import activitywatch
+  frames import activitywatch ~/Downloads/aw-buckets-export.json
+  frames import memory-archive ./memories/open-invoice
+`;
+
+/** Options of the import command. */
+const OPTIONS = {
+  "aw-key": { type: "string" },
+  code: { type: "string" },
+  "include-text": { type: "boolean" },
+  store: { type: "string" },
+  batch: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** The one-line summary of an import. */
+export function summaryLine(s: ImportSummary): string {
+  const reasons = Object.entries(s.rejected).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const rejected = reasons.reduce((n, [, v]) => n + v, 0);
+  const why = reasons.length > 0 ? ` (${reasons.map(([k, v]) => `${k}: ${v}`).join("; ")})` : "";
+  return `imported ${s.adapter} "${s.location}": read ${s.read} rows, added ${s.added}, skipped ${s.skipped}, rejected ${rejected}${why}`;
+}
+
+/** Entry point of `frames import`. */
+export async function main(args: string[]): Promise<number> {
+  const p = parseFlags(args, OPTIONS, { command: "import", positionals: true });
+  if (p.values.help) {
+    console.log(HELP);
+    return 0;
+  }
+  const [kind, from, ...extra] = p.positionals;
+  if (kind === undefined) {
+    throw new UsageError(`Missing source kind: use one of ${IMPORT_KINDS.join(", ")}`);
+  }
+  if (!isImportKind(kind)) {
+    throw new UsageError(
+      `Unknown source kind "${kind}": use one of ${IMPORT_KINDS.join(", ")}`,
+    );
+  }
+  if (extra.length > 0) throw new UsageError(`Unexpected argument "${extra[0]}"`);
+  if (kind === "memory-archive" && from === undefined) {
+    throw new UsageError("Missing FROM: pass the Memory Archive session folder");
+  }
+  const batch = str(p, "batch");
+  const batchRows = batch === undefined ? undefined : Number(batch);
+  if (batchRows !== undefined && (!Number.isInteger(batchRows) || batchRows < 1)) {
+    throw new UsageError(`Invalid --batch "${batch}": expected a whole number ≥ 1`);
+  }
+  const settings = resolveSettings({});
+  const location = from === undefined || /^https?:\/\//i.test(from)
+    ? from
+    : from === "~" || from.startsWith("~/")
+    ? resolve(settings.userHome, `.${from.slice(1)}`)
+    : isAbsolute(from)
+    ? from
+    : resolve(from);
+  const source = await openImport(kind, location, {
+    home: settings.userHome,
+    awKey: str(p, "aw-key") ?? (Deno.env.get("FRAMES_AW_KEY") || undefined),
+    recallCode: str(p, "code") ?? (Deno.env.get("FRAMES_RECALL_CODE") || undefined),
+  });
+  const bar = Deno.stderr.isTerminal()
+    ? new cliProgress.SingleBar({
+      format: `importing ${kind} [{bar}] {percentage}% | {value}/{total} days | ETA {eta}s`,
+      hideCursor: true,
+      clearOnComplete: true,
+    }, cliProgress.Presets.shades_classic)
+    : undefined;
+  let summary: ImportSummary;
+  try {
+    summary = importSource(source, {
+      store: str(p, "store") ?? storePath(settings.home),
+      batchRows,
+      includeText: p.values["include-text"] === true,
+      onProgress(done, total) {
+        if (bar === undefined) return;
+        if (done === 1) bar.start(total, 0);
+        bar.update(done);
+      },
+    });
+  } finally {
+    bar?.stop();
+    source.close();
+  }
+  console.log(summaryLine(summary));
+  return 0;
+}

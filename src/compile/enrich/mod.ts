@@ -1,0 +1,111 @@
+/**
+ * Enrichment (SPEC §8), wired into the document: stale attribution, click resolution over
+ * display geometry and lazily looked-up element rows, and keyboard layouts for opted-in
+ * text. Pure apart from the capture's own element lookup: no clock, no randomness, no host
+ * timezone.
+ *
+ * @module
+ */
+
+import type { Capture, InputEvent } from "../../model.ts";
+import type { BuiltFrame } from "../build.ts";
+import { intervalAt } from "../streams.ts";
+import {
+  classifyClicks,
+  type ClickInput,
+  type ClickTarget,
+  type Resolution,
+  resolveClicks,
+} from "./resolve.ts";
+import type { StaleRecord } from "./stale.ts";
+
+export { mergeDisplays, parseDisplays } from "./geometry.ts";
+export {
+  applyLayout,
+  BUILTIN_LAYOUTS,
+  IDENTITY_LAYOUT,
+  type KeyboardLayout,
+  parseKeyboardLayout,
+} from "./keyboard_layout.ts";
+export { pickElement, type PlacedElement } from "./pick.ts";
+export {
+  classifyClicks,
+  type ClickInput,
+  type ClickTarget,
+  NEARBY_MS,
+  type Resolution,
+  RESOLUTIONS,
+  resolveClicks,
+  type ResolveOptions,
+  TOLERANCE_PX,
+} from "./resolve.ts";
+export { disagrees, nearestSnapshot, reattributeStale, type StaleRecord } from "./stale.ts";
+export { screenZone, type Zone } from "./zone.ts";
+export { elementLookupFromRows } from "./memory_lookup.ts";
+
+/** Options for {@linkcode resolveFrameClicks}. */
+export interface FrameClickOptions {
+  /** Events moved by stale attribution (from `buildFrames`). */
+  stale?: ReadonlyMap<InputEvent, StaleRecord>;
+  tolerancePx?: number;
+  nearbyMs?: number;
+}
+
+/** The clicks among a frame's own events, in time order, with the snapshot each belongs to. */
+export function frameClicks(
+  frame: BuiltFrame,
+  stale?: ReadonlyMap<InputEvent, StaleRecord>,
+): ClickInput[] {
+  const out: ClickInput[] = [];
+  for (const ev of frame.events) {
+    if (ev.kind !== "click") continue;
+    const index = stale?.get(ev)?.to ?? intervalAt(frame.stream, ev.at);
+    out.push({ event: ev, stream: frame.stream, index: index < 0 ? frame.snaps[0] : index });
+  }
+  return out.sort((a, b) => a.event.at - b.event.at || a.event.ref - b.event.ref);
+}
+
+/**
+ * Resolves the clicks of the given frames in one batch (one or two element lookups in
+ * all), keyed by event.
+ */
+export function resolveFrameClicks(
+  frames: readonly BuiltFrame[],
+  capture: Capture,
+  opts: FrameClickOptions = {},
+): Map<InputEvent, ClickTarget> {
+  const clicks: ClickInput[] = [];
+  for (const f of frames) for (const c of frameClicks(f, opts.stale)) clicks.push(c);
+  const targets = resolveClicks(clicks, {
+    displays: capture.displays,
+    lookup: capture.elements,
+    tolerancePx: opts.tolerancePx,
+    nearbyMs: opts.nearbyMs,
+  });
+  const out = new Map<InputEvent, ClickTarget>();
+  clicks.forEach((c, i) => out.set(c.event, targets[i]));
+  return out;
+}
+
+/**
+ * The resolution level of the clicks of the given frames, keyed by event — what the
+ * document counts. Cheaper than {@linkcode resolveFrameClicks} and always in agreement
+ * with it.
+ */
+export function classifyFrameClicks(
+  frames: readonly BuiltFrame[],
+  capture: Capture,
+  opts: FrameClickOptions = {},
+): Map<InputEvent, Resolution> {
+  const clicks: ClickInput[] = [];
+  for (const f of frames) for (const c of frameClicks(f, opts.stale)) clicks.push(c);
+  const levels = classifyClicks(clicks, {
+    displays: capture.displays,
+    lookup: capture.elements,
+    tolerancePx: opts.tolerancePx,
+    nearbyMs: opts.nearbyMs,
+  });
+  const out = new Map<InputEvent, Resolution>();
+  clicks.forEach((c, i) => out.set(c.event, levels[i]));
+  return out;
+}

@@ -1,0 +1,187 @@
+/**
+ * The importer core: any importable source → the native capture store, window by window,
+ * in batches that each commit in one transaction (rows and the import run's counters
+ * together), deduplicated on the source's own keys. Re-running adds nothing new; a run
+ * killed part-way keeps every committed batch, never half of one, and a rerun completes it.
+ *
+ * @module
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+import type { ImportableSource } from "../../adapters/_keyed.ts";
+import {
+  appendBatch,
+  beginImport,
+  finishImport,
+  openStore,
+  registerSource,
+  type StoreBatch,
+} from "../../capture/store.ts";
+import type { InputEvent, Snapshot } from "../model.ts";
+
+/** Options for {@linkcode importSource}. */
+export interface ImportOptions {
+  /** The native store to append to (created when absent). */
+  store: string;
+  /** Window read from the source at a time, in ms (default one day). */
+  sliceMs?: number;
+  /** Rows per transaction (default 20,000). */
+  batchRows?: number;
+  /** Keep typed text (privacy: off by default; only lengths are stored). */
+  includeText?: boolean;
+  /** Called after every committed batch and window with the windows done and total. */
+  onProgress?: (done: number, total: number) => void;
+  /** The clock for the import run's bookkeeping (default `Date.now`). */
+  now?: () => number;
+}
+
+/** What an import did. */
+export interface ImportSummary {
+  adapter: string;
+  location: string;
+  store: string;
+  /** Capture rows (snapshots and input events) the source produced. */
+  read: number;
+  /** Rows appended to the store. */
+  added: number;
+  /** Rows already in the store (same source key). */
+  skipped: number;
+  /** Source rows that could not be used, by reason. */
+  rejected: Record<string, number>;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Import every row of `source` into the native store at `opts.store`.
+ *
+ * @example
+ * ```ts
+ * const source = await openActivityWatchImport("aw-export.json");
+ * try {
+ *   const summary = importSource(source, { store: storePath(home) });
+ * } finally {
+ *   source.close();
+ * }
+ * ```
+ */
+export function importSource(source: ImportableSource, opts: ImportOptions): ImportSummary {
+  const sliceMs = opts.sliceMs ?? DAY_MS;
+  const batchRows = Math.max(1, Math.floor(opts.batchRows ?? 20_000));
+  const now = opts.now ?? Date.now;
+  const summary: ImportSummary = {
+    adapter: source.adapter,
+    location: source.location,
+    store: opts.store,
+    read: 0,
+    added: 0,
+    skipped: 0,
+    rejected: {},
+  };
+  const span = source.span();
+  const db = openStore(opts.store);
+  try {
+    const sourceId = registerSource(db, source);
+    const importId = beginImport(db, { sourceId, startedMs: now() });
+    const refIds = new Map<number, number>();
+    let pendingRejected = { ...(source.loadRejected ?? {}) };
+    const total = span === undefined
+      ? 0
+      : Math.floor(span.last / sliceMs) - Math.floor(span.first / sliceMs) + 1;
+    for (let i = 0; i < total; i++) {
+      const start = (Math.floor(span!.first / sliceMs) + i) * sliceMs;
+      const { capture, snapshotKeys, eventKeys, elements } = source.readKeyed({
+        start,
+        end: start + sliceMs,
+        includeText: opts.includeText === true,
+      });
+      merge(pendingRejected, capture.facts.rejected);
+      const batches = split(capture.snapshots, capture.events, batchRows);
+      for (const b of batches) {
+        const batch: StoreBatch = {
+          snapshots: capture.snapshots.slice(b.s0, b.s1),
+          snapshotKeys: snapshotKeys.slice(b.s0, b.s1),
+          events: capture.events.slice(b.e0, b.e1),
+          eventKeys: eventKeys.slice(b.e0, b.e1),
+          elements: b === batches[0] ? elements : undefined,
+          displays: b === batches[0] ? capture.displays : undefined,
+        };
+        if (!opts.includeText) batch.events = batch.events.map(withoutText);
+        const rows = batch.snapshots.length + batch.events.length;
+        const r = appendBatch(db, batch, {
+          sourceId,
+          importId,
+          read: rows,
+          rejected: pendingRejected,
+          refIds,
+        });
+        pendingRejected = {};
+        summary.read += rows;
+        summary.added += r.added;
+        summary.skipped += r.skipped;
+      }
+      if (Object.keys(pendingRejected).length > 0) {
+        appendBatch(db, { snapshots: [], events: [] }, {
+          sourceId,
+          importId,
+          rejected: pendingRejected,
+        });
+        pendingRejected = {};
+      }
+      opts.onProgress?.(i + 1, total);
+    }
+    if (Object.keys(pendingRejected).length > 0) {
+      appendBatch(db, { snapshots: [], events: [] }, {
+        sourceId,
+        importId,
+        rejected: pendingRejected,
+      });
+    }
+    finishImport(db, { importId, finishedMs: now() });
+    summary.rejected = rejectedOf(db, importId);
+    return summary;
+  } finally {
+    db.close();
+  }
+}
+
+function merge(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [k, n] of Object.entries(from)) into[k] = (into[k] ?? 0) + n;
+}
+
+function rejectedOf(db: DatabaseSync, importId: number): Record<string, number> {
+  const row = db.prepare("SELECT rejected FROM imports WHERE id = ?").get(importId) as {
+    rejected: string;
+  };
+  return JSON.parse(row.rejected);
+}
+
+function withoutText(e: InputEvent): InputEvent {
+  if (e.text === undefined) return e;
+  const { text: _text, ...rest } = e;
+  return rest;
+}
+
+interface Cut {
+  s0: number;
+  s1: number;
+  e0: number;
+  e1: number;
+}
+
+/** Cut time-ordered snapshots and events into batches of about `rows` rows, in time order. */
+function split(snapshots: Snapshot[], events: InputEvent[], rows: number): Cut[] {
+  const cuts: Cut[] = [];
+  let s = 0, e = 0;
+  while (s < snapshots.length || e < events.length) {
+    const cut: Cut = { s0: s, s1: s, e0: e, e1: e };
+    for (let n = 0; n < rows && (s < snapshots.length || e < events.length); n++) {
+      if (e >= events.length || (s < snapshots.length && snapshots[s].at <= events[e].at)) s++;
+      else e++;
+    }
+    cut.s1 = s;
+    cut.e1 = e;
+    cuts.push(cut);
+  }
+  return cuts;
+}

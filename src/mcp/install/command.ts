@@ -1,0 +1,68 @@
+/**
+ * The command line an agent should run to start this server: the running binary itself,
+ * or — under `deno run` — the same Deno executable running the same `main.ts`, with the
+ * permissions the stdio server needs and the project's config (import map and lock).
+ *
+ * @module
+ */
+
+import { basename, dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { existsSync } from "node:fs";
+
+/** A command and its arguments. */
+export interface LaunchCommand {
+  command: string;
+  args: string[];
+}
+
+/** What {@linkcode launchCommand} looks at (the running process by default). */
+export interface LaunchOptions {
+  /** The executable running now (default `Deno.execPath()`). */
+  execPath?: string;
+  /** The main module (default `Deno.mainModule`). */
+  mainModule?: string;
+  /** Arguments after `mcp` (e.g. `--source`, `--tz`). */
+  extraArgs?: readonly string[];
+}
+
+/** The permissions `frames mcp` (stdio) needs: read the source, settings and parsers. */
+export const STDIO_PERMISSIONS: readonly string[] = ["--allow-read", "--allow-env", "--allow-sys"];
+
+/** Whether `execPath` is the Deno CLI itself rather than a compiled `frames` binary. */
+export function isDenoCli(execPath: string): boolean {
+  return /^deno(\.exe)?$/i.test(basename(execPath));
+}
+
+/**
+ * The command that starts `frames mcp` the way this process was started.
+ *
+ * @example
+ * ```ts
+ * launchCommand({ execPath: "/usr/local/bin/frames" }); // { command: "/usr/local/bin/frames", args: ["mcp"] }
+ * ```
+ */
+export function launchCommand(opts: LaunchOptions = {}): LaunchCommand {
+  const execPath = opts.execPath ?? Deno.execPath();
+  const extra = [...(opts.extraArgs ?? [])];
+  if (!isDenoCli(execPath)) return { command: execPath, args: ["mcp", ...extra] };
+  const main = opts.mainModule ?? Deno.mainModule;
+  const script = main.startsWith("file:") ? fileURLToPath(main) : main;
+  const config = main.startsWith("file:") ? join(dirname(script), "deno.json") : undefined;
+  return {
+    command: execPath,
+    args: [
+      "run",
+      ...STDIO_PERMISSIONS,
+      ...(config !== undefined && existsSync(config) ? ["--config", config] : []),
+      script,
+      "mcp",
+      ...extra,
+    ],
+  };
+}
+
+/** Whether the command runs Deno out of the npx cache (which `npm cache clean` may remove). */
+export function runsFromNpxCache(cmd: LaunchCommand): boolean {
+  return /[\\/]_npx[\\/]/.test(cmd.command);
+}

@@ -1,0 +1,79 @@
+/**
+ * The bearer token of the HTTP transport: 32 random bytes, generated on first use and
+ * stored user-only (0600) as `$FRAMES_HOME/mcp-token`.
+ *
+ * @module
+ */
+
+import { join } from "node:path";
+
+/** The token file's name under the frames home. */
+export const TOKEN_FILE = "mcp-token";
+
+/** A token and where it lives. */
+export interface StoredToken {
+  token: string;
+  path: string;
+  /** Whether this call generated it. */
+  created: boolean;
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,}$/;
+
+function newToken(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  let bin = "";
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+}
+
+async function write(path: string, token: string, createNew: boolean): Promise<void> {
+  await Deno.writeTextFile(path, token + "\n", { mode: 0o600, createNew });
+  // `mode` only applies to a new file; a rotated token must not inherit looser bits.
+  if (Deno.build.os !== "windows") await Deno.chmod(path, 0o600);
+}
+
+/**
+ * Reads the token under `home`, generating it on first use (or when `rotate` is set).
+ * A stored token readable by others is tightened to 0600.
+ */
+export async function loadToken(
+  home: string,
+  opts: { rotate?: boolean } = {},
+): Promise<StoredToken> {
+  const path = join(home, TOKEN_FILE);
+  await Deno.mkdir(home, { recursive: true, mode: 0o700 });
+  if (opts.rotate) {
+    const token = newToken();
+    await write(path, token, false);
+    return { token, path, created: true };
+  }
+  try {
+    const token = newToken();
+    await write(path, token, true);
+    return { token, path, created: true };
+  } catch (err) {
+    if (!(err instanceof Deno.errors.AlreadyExists)) {
+      throw new Error(`Cannot create the MCP token file "${path}": ${(err as Error).message}`);
+    }
+  }
+  const token = (await Deno.readTextFile(path)).trim();
+  if (!TOKEN_SHAPE.test(token)) {
+    throw new Error(
+      `Cannot use the MCP token file "${path}": it does not hold a token; run "frames mcp token --rotate" to make a new one`,
+    );
+  }
+  if (Deno.build.os !== "windows") {
+    const mode = (await Deno.stat(path)).mode ?? 0;
+    if ((mode & 0o077) !== 0) await Deno.chmod(path, 0o600);
+  }
+  return { token, path, created: false };
+}
+
+/** Compares two tokens in time independent of where they differ. */
+export function tokensEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}

@@ -1,0 +1,208 @@
+/**
+ * The steps view (SPEC §8): the click-by-click script behind a frame, found by its stable
+ * id (`<display>:<first snapshot ref>`, as `frames compile` prints it) or by a free-text
+ * query. Typed text is left out unless the caller opts in (SPEC §9).
+ *
+ * @example
+ * ```ts
+ * import { frameSteps } from "./src/steps/mod.ts";
+ * const { steps } = frameSteps(capture, "monitor_1:1042", { tz: "Europe/Berlin" });
+ * ```
+ *
+ * @module
+ */
+
+import type { Capture, InputEvent } from "../model.ts";
+import {
+  buildFrames,
+  type BuiltFrame,
+  DEFAULT_RULES,
+  minutes,
+  type Rules,
+} from "../compile/mod.ts";
+import { resolveFrameClicks } from "../compile/enrich/mod.ts";
+import type { ClickTarget } from "../compile/enrich/resolve.ts";
+import { IDENTITY_LAYOUT, type KeyboardLayout } from "../compile/enrich/keyboard_layout.ts";
+import { formatLocal } from "../compile/time.ts";
+import type { PageRef } from "../entities/parser.ts";
+import { typePage } from "../entities/type_page.ts";
+import { buildSteps, type Step } from "./build.ts";
+import { type FindDocument, rankFrames } from "./find.ts";
+
+export type { Step, StepKind, StepTarget } from "./build.ts";
+export { FIND_WEIGHTS, type FindMatch, queryTokens, rankFrames } from "./find.ts";
+export { renderSteps } from "./render.ts";
+
+/** Options of {@linkcode frameSteps} and {@linkcode findFrames}. */
+export interface StepsOptions extends Partial<Rules> {
+  /** IANA timezone of the step times. */
+  tz: string;
+  /** Show typed text (SPEC §9; default false). */
+  includeText?: boolean;
+  /** Repairs recorded characters of opted-in text (default identity; never inferred). */
+  keyboardLayout?: KeyboardLayout;
+  /** URL → typed page reference (default: the built-in generic typer). */
+  typer?: (url: string) => PageRef;
+  clickTolerancePx?: number;
+  nearbySnapshotS?: number;
+}
+
+/** The frame a script belongs to. */
+export interface FrameSummary {
+  id: string;
+  display: string;
+  app: string;
+  site?: string;
+  start: string;
+  end: string;
+  duration_min: number;
+}
+
+/** A frame's script. */
+export interface FrameSteps {
+  frame: FrameSummary;
+  /** Whether typed text was asked for (and shown where the capture had it). */
+  include_text: boolean;
+  /** The keyboard layout applied to typed text, when one other than identity was. */
+  keyboard_layout?: string;
+  steps: Step[];
+}
+
+/** A frame matching a query, with its score, the reasons and its script. */
+export interface FoundFrame extends FrameSteps {
+  score: number;
+  why: string[];
+}
+
+/** Options of {@linkcode findFrames}. */
+export interface FindOptions extends StepsOptions {
+  /** How many frames to return (default 3). */
+  limit?: number;
+  /** Frames shorter than this are not candidates (default 0.5, as in `compile`). */
+  minMinutes?: number;
+}
+
+interface Analysis {
+  frames: BuiltFrame[];
+  stale: ReadonlyMap<InputEvent, import("../compile/enrich/stale.ts").StaleRecord> | undefined;
+}
+
+function analyse(capture: Capture, opts: StepsOptions): Analysis {
+  const rules: Rules = {
+    dwellCapS: opts.dwellCapS ?? DEFAULT_RULES.dwellCapS,
+    sessionGapS: opts.sessionGapS ?? DEFAULT_RULES.sessionGapS,
+    flickerS: opts.flickerS ?? DEFAULT_RULES.flickerS,
+  };
+  const built = buildFrames(capture, rules, { stale: true });
+  return { frames: built.frames, stale: built.stale };
+}
+
+function resolve(
+  frames: readonly BuiltFrame[],
+  capture: Capture,
+  a: Analysis,
+  opts: StepsOptions,
+): Map<InputEvent, ClickTarget> {
+  return resolveFrameClicks(frames, capture, {
+    stale: a.stale,
+    tolerancePx: opts.clickTolerancePx,
+    nearbyMs: opts.nearbySnapshotS === undefined ? undefined : opts.nearbySnapshotS * 1000,
+  });
+}
+
+function script(
+  f: BuiltFrame,
+  a: Analysis,
+  targets: ReadonlyMap<InputEvent, ClickTarget>,
+  opts: StepsOptions,
+): FrameSteps {
+  const tz = opts.tz;
+  const typer = opts.typer ?? typePage;
+  const includeText = opts.includeText === true;
+  const layout = opts.keyboardLayout ?? IDENTITY_LAYOUT;
+  const steps = buildSteps(f, {
+    clock: (ms) => formatLocal(ms, tz).slice(11, 19),
+    targets,
+    stale: a.stale,
+    pageOf: typer,
+    includeText,
+    layout,
+  });
+  return {
+    frame: {
+      id: f.id,
+      display: f.display,
+      app: f.app,
+      ...(f.site !== undefined ? { site: f.site } : {}),
+      start: formatLocal(f.startMs, tz),
+      end: formatLocal(f.endMs, tz),
+      duration_min: minutes(f.durationMs),
+    },
+    include_text: includeText,
+    ...(includeText && layout.map.size > 0 ? { keyboard_layout: layout.name } : {}),
+    steps,
+  };
+}
+
+/**
+ * The script of the frame with id `frameId` (any frame of the window, including ones a
+ * compile would omit as short); throws a RangeError naming the id when there is none.
+ */
+export function frameSteps(capture: Capture, frameId: string, opts: StepsOptions): FrameSteps {
+  const a = analyse(capture, opts);
+  const f = a.frames.find((x) => x.id === frameId);
+  if (f === undefined) {
+    throw new RangeError(
+      `Cannot find frame "${frameId}": no frame of this window has that id (ids are <display>:<first snapshot ref>; pass the window the id was compiled from)`,
+    );
+  }
+  return script(f, a, resolve([f], capture, a, opts), opts);
+}
+
+/** Frames ranked against `query` (see `find.ts` for the score), each with its script. */
+export function findFrames(capture: Capture, query: string, opts: FindOptions): FoundFrame[] {
+  const a = analyse(capture, opts);
+  const minMs = (opts.minMinutes ?? 0.5) * 60_000;
+  const candidates = a.frames.filter((f) => f.durationMs >= minMs);
+  const targets = resolve(candidates, capture, a, opts);
+  const typer = opts.typer ?? typePage;
+  const byId = new Map(candidates.map((f) => [f.id, f]));
+  const docs: FindDocument[] = candidates.map((f) => findDocument(f, targets, typer, opts));
+  return rankFrames(docs, query).slice(0, opts.limit ?? 3).map((m) => ({
+    score: m.score,
+    why: m.why,
+    ...script(byId.get(m.id)!, a, targets, opts),
+  }));
+}
+
+function findDocument(
+  f: BuiltFrame,
+  targets: ReadonlyMap<InputEvent, ClickTarget>,
+  typer: (url: string) => PageRef,
+  opts: StepsOptions,
+): FindDocument {
+  const fields: FindDocument["fields"] = [{ field: "app", value: f.app }];
+  if (f.site !== undefined) fields.push({ field: "site", value: f.site });
+  const seen = new Set<string>();
+  const add = (field: FindDocument["fields"][number]["field"], value: string | undefined) => {
+    if (value === undefined || value === "") return;
+    const key = field + "\u0000" + value;
+    if (seen.has(key)) return;
+    seen.add(key);
+    fields.push({ field, value });
+  };
+  for (const i of f.snaps) {
+    const s = f.stream.snaps[i];
+    add("title", s.title);
+    if (s.url !== undefined && s.url !== "") {
+      const p = typer(s.url);
+      add("page", p.entity !== undefined ? `${p.kind} ${p.entity}` : p.kind);
+    }
+  }
+  for (const e of f.events) {
+    if (e.kind === "click") add("target", targets.get(e)?.name);
+    // Typed text is searchable only on opt-in: ranking on it would leak it.
+    if (e.kind === "text" && opts.includeText === true) add("text", e.text);
+  }
+  return { id: f.id, startMs: f.startMs, durationMs: f.durationMs, fields };
+}

@@ -1,0 +1,141 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { openActivityWatchImport, readActivityWatch } from "../adapters/activitywatch.ts";
+import { readNative } from "../adapters/native.ts";
+import { appendBatch, openStore, registerSource } from "../capture/store.ts";
+import { compile } from "../src/compile/mod.ts";
+import { importSource, type ImportSummary } from "../src/import/mod.ts";
+import { exportJson, peeweeSql, rustSql, T0, writeSqlite } from "./data/aw/fixture.ts";
+
+const dir = await Deno.makeTempDir({ prefix: "frames_import_aw_test_" });
+globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
+
+const WINDOW = { start: Date.UTC(2026, 6, 4), end: Date.UTC(2026, 6, 5) };
+const rustExport = join(dir, "rust.json");
+await Deno.writeTextFile(rustExport, exportJson("rust"));
+const pythonExport = join(dir, "python.json");
+await Deno.writeTextFile(pythonExport, exportJson("python"));
+const rustDb = writeSqlite(join(dir, "sqlite.db"), rustSql());
+const peeweeDb = writeSqlite(join(dir, "peewee.db"), peeweeSql());
+
+let n = 0;
+function storeFile(): string {
+  return join(dir, `store${++n}`, "capture.db");
+}
+
+async function importFile(location: string, store: string, batchRows?: number) {
+  const source = await openActivityWatchImport(location);
+  try {
+    return importSource(source, { store, batchRows, now: () => 0 });
+  } finally {
+    source.close();
+  }
+}
+
+function counts(store: string): { snapshots: number; events: number; added: number } {
+  const db = new DatabaseSync(store, { readOnly: true });
+  try {
+    const one = (sql: string) => Object.values(db.prepare(sql).get()!)[0] as number;
+    return {
+      snapshots: one("SELECT count(*) FROM snapshots"),
+      events: one("SELECT count(*) FROM input_events"),
+      added: one("SELECT coalesce(sum(added), 0) FROM imports"),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+Deno.test("importSource() adds every row once: a second import adds nothing", async () => {
+  const store = storeFile();
+  const first = await importFile(rustExport, store);
+  assert.deepEqual(
+    { ...first, store: "", location: "" },
+    {
+      adapter: "activitywatch",
+      location: "",
+      store: "",
+      read: 27,
+      added: 27,
+      skipped: 0,
+      rejected: { "currentwindow: no app": 1 },
+    } satisfies ImportSummary,
+  );
+  assert.deepEqual(counts(store), { snapshots: 23, events: 4, added: 27 });
+  const second = await importFile(rustExport, store);
+  assert.deepEqual([second.read, second.added, second.skipped], [27, 0, 27]);
+  assert.deepEqual(counts(store), { snapshots: 23, events: 4, added: 27 });
+});
+
+Deno.test("importSource() dedupes across forms: export, both databases, Python export", async () => {
+  const store = storeFile();
+  await importFile(rustExport, store);
+  for (const other of [rustDb, peeweeDb, pythonExport]) {
+    const s = await importFile(other, store);
+    assert.deepEqual([s.added, s.skipped], [0, 27], other);
+  }
+  assert.deepEqual(counts(store), { snapshots: 23, events: 4, added: 27 });
+});
+
+Deno.test("importSource() commits batch by batch with counters equal to the rows", async () => {
+  const store = storeFile();
+  const s = await importFile(rustDb, store, 2);
+  assert.equal(s.added, 27);
+  const db = new DatabaseSync(store, { readOnly: true });
+  const runs = db.prepare("SELECT read, added, skipped, rejected FROM imports").all();
+  db.close();
+  assert.deepEqual(runs.map((r) => ({ ...r })), [{
+    read: 27,
+    added: 27,
+    skipped: 0,
+    rejected: '{"currentwindow: no app":1}',
+  }]);
+});
+
+Deno.test("compile() gives the same ledger from the native store as from the export", async () => {
+  const store = storeFile();
+  await importFile(rustExport, store);
+  const direct = compile(readActivityWatch(rustExport, WINDOW), { tz: "UTC" });
+  const imported = compile(readNative(store, WINDOW), { tz: "UTC" });
+  assert.equal(imported.source.adapter, "native");
+  assert.deepEqual(imported.ledger, direct.ledger);
+  assert.deepEqual(imported.sites, direct.sites);
+  const { rejected_rows: _a, ...coverageImported } = imported.coverage;
+  const { rejected_rows: _b, ...coverageDirect } = direct.coverage;
+  assert.deepEqual(coverageImported, coverageDirect);
+  assert.deepEqual(
+    imported.frames.map((f) => [f.app, f.start, f.duration_min]),
+    direct.frames.map((f) => [f.app, f.start, f.duration_min]),
+  );
+});
+
+Deno.test("compile() puts imported and natively captured rows in one document", async () => {
+  const store = storeFile();
+  await importFile(rustExport, store);
+  const db = openStore(store);
+  const engine = registerSource(db, {
+    adapter: "native",
+    location: "engine",
+    fingerprint: "engine-v1",
+    capabilities: { input: true, elements: false, urls: false, heartbeats: true, focus: false },
+  });
+  const snapshots = [0, 30, 60, 90].map((s, i) => ({
+    ref: i + 1,
+    at: T0 + s * 1000,
+    display: "monitor_1",
+    app: "Terminal",
+    trigger: "heartbeat" as const,
+  }));
+  appendBatch(db, { snapshots, events: [] }, { sourceId: engine });
+  db.close();
+  const doc = compile(readNative(store, WINDOW), { tz: "UTC" });
+  const apps = doc.ledger.map((l) => l.app).sort();
+  assert.deepEqual(apps, ["Code", "Firefox", "Google-chrome", "Slack", "Terminal"]);
+  assert.deepEqual(Object.keys(doc.coverage.per_display).sort(), [
+    "desktop",
+    "laptop",
+    "monitor_1",
+  ]);
+  assert.equal(doc.source.capabilities.heartbeats, true);
+});
