@@ -388,3 +388,26 @@ Deno.test({
     assert.match(text, /imported activitywatch ".*": read 27 rows, added 27/);
   },
 });
+
+Deno.test("frames compile --source aw:URL reads aw-server directly, like its export file", async () => {
+  const server = await standIn();
+  try {
+    const h = await home();
+    const day = ["--day", "2026-07-04", "--tz", "UTC", "-f", "json"];
+    const live = await frames(h, ["compile", "--source", `aw:${server.url}`, ...day]);
+    assert.equal(live.code, 0, live.stderr);
+    const file = await frames(h, ["compile", "--source", `aw:${exportFile}`, ...day]);
+    assert.equal(file.code, 0, file.stderr);
+    const [a, b] = [JSON.parse(live.stdout), JSON.parse(file.stdout)];
+    assert.ok(a.frames.length > 0);
+    assert.deepEqual(a.ledger, b.ledger);
+    assert.deepEqual(
+      a.frames.map((f: { id: string; duration_min: number }) => [f.id, f.duration_min]),
+      b.frames.map((f: { id: string; duration_min: number }) => [f.id, f.duration_min]),
+    );
+    // Nothing was imported: reading a source directly never writes the store.
+    assert.equal(exists(join(h, ".frames", "capture.db")), false);
+  } finally {
+    await server.stop();
+  }
+});

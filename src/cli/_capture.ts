@@ -53,10 +53,10 @@ export interface LoadedCapture {
 }
 
 /** Resolves settings, window and source from parsed flags and reads the capture. */
-export function loadCaptureForCli(
+export async function loadCaptureForCli(
   p: Parsed,
   extra: { minMinutes?: string; budget?: string } = {},
-): LoadedCapture {
+): Promise<LoadedCapture> {
   const settings = resolveSettings({
     source: str(p, "source"),
     tz: str(p, "tz"),
@@ -82,7 +82,8 @@ export function loadCaptureForCli(
     throw err;
   }
   const t0 = performance.now();
-  const capture = source.read({
+  // readAsync serves every source, including network and encrypted ones (aw:URL, recall:).
+  const capture = await source.readAsync({
     start: window.start,
     end: window.end,
     includeText: p.values["include-text"] === true,
@@ -111,7 +112,7 @@ export async function compileForCli(
   p: Parsed,
   extra: { minMinutes?: string; budget?: string } = {},
 ): Promise<CompiledRun> {
-  const loaded = loadCaptureForCli(p, extra);
+  const loaded = await loadCaptureForCli(p, extra);
   const typer = await loadTyper();
   const t0 = performance.now();
   const doc = compile(loaded.capture, {

@@ -163,8 +163,8 @@ export function cliBackend(flags: { source?: string; tz?: string }): McpBackend 
       );
       return { doc: run.doc, capture: run.capture };
     },
-    read(window) {
-      return loadCaptureForCli(windowFlags(window)).capture;
+    async read(window) {
+      return (await loadCaptureForCli(windowFlags(window))).capture;
     },
   };
 }

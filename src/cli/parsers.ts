@@ -188,7 +188,7 @@ async function runCheck(p: Parsed | null): Promise<number> {
 async function runCoverage(p: Parsed | null): Promise<number> {
   if (p === null) return 0;
   const top = parseTop(str(p, "top"));
-  const { capture, window, settings } = loadCaptureForCli(p);
+  const { capture, window, settings } = await loadCaptureForCli(p);
   const urls: string[] = [];
   for (const s of capture.snapshots) if (s.url) urls.push(s.url);
   for (const e of capture.events) if (e.url) urls.push(e.url);

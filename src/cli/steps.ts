@@ -115,7 +115,7 @@ export async function main(args: string[]): Promise<number> {
   }
   const keyboardLayout = layoutName === undefined ? undefined : loadKeyboardLayout(layoutName);
   const limit = positiveInt(p, "limit", 3);
-  const { capture, settings } = loadCaptureForCli(p, { minMinutes: str(p, "min-minutes") });
+  const { capture, settings } = await loadCaptureForCli(p, { minMinutes: str(p, "min-minutes") });
   const typer = await loadTyper();
   const opts = { tz: settings.tz, includeText, keyboardLayout, typer };
   let text: string;

@@ -56,5 +56,5 @@ export interface McpBackend {
   /** Opens the source afresh, reads the window and compiles it. */
   compile(window: ResolvedWindow, options?: { minMinutes?: number }): Promise<Compiled>;
   /** Opens the source afresh and reads the window, without compiling it. */
-  read(window: ResolvedWindow): Capture;
+  read(window: ResolvedWindow): Promise<Capture>;
 }

@@ -130,7 +130,7 @@ export const GET_PATTERNS: ToolSpec = {
     },
     additionalProperties: false,
   },
-  run(raw, ctx) {
+  async run(raw, ctx) {
     const { args, cursor } = resumeCall(NAME, raw);
     const count = typeof args.days === "number" ? args.days : PATTERN_DAYS.default;
     const last = cursor?.windows[0] ??
@@ -139,7 +139,7 @@ export const GET_PATTERNS: ToolSpec = {
     const analysed = [];
     for (let back = count - 1; back >= 0; back--) {
       const day = addDays(last.day!, -back);
-      const capture = ctx.backend.read(ctx.backend.resolveWindow({ day }, ctx.now));
+      const capture = await ctx.backend.read(ctx.backend.resolveWindow({ day }, ctx.now));
       analysed.push(analyseDay(capture, { day, tz, minMinutes: ctx.settings.minMinutes }));
     }
     const minCount = typeof args.min_count === "number" ? args.min_count : undefined;
@@ -153,6 +153,6 @@ export const GET_PATTERNS: ToolSpec = {
         cursorFor: (offset) => encodeCursor({ tool: NAME, args, windows: [last], offset }),
       },
     );
-    return Promise.resolve({ structured });
+    return { structured };
   },
 };
