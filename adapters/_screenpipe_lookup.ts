@@ -23,10 +23,22 @@ import type {
 import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./_sqlite.ts";
 import { columnOrNull, detectSchema, type ScreenpipeSchema } from "./_screenpipe_schema.ts";
 
+/**
+ * Owners of element rows already known from reading the window: every frame id from
+ * `first` to `last` uses its own rows unless `reuse` names the frame whose rows it reuses.
+ */
+export interface KnownOwners {
+  first: number;
+  last: number;
+  reuse: ReadonlyMap<number, number>;
+}
+
 /** Options for {@linkcode screenpipeElementLookup}. */
 export interface ScreenpipeLookupOptions {
   /** How long to wait for a writer's exclusive lock, in ms (default 500). */
   busyTimeoutMs?: number;
+  /** Saves a query per probe for the snapshots the capture read. */
+  owners?: KnownOwners;
 }
 
 const LABEL = "screenpipe";
@@ -49,6 +61,8 @@ export function screenpipeElementLookup(
   location: string,
   opts: ScreenpipeLookupOptions = {},
 ): ElementLookup {
+  let detected: ScreenpipeSchema | undefined;
+  const owners = opts.owners;
   function read<T>(
     probes: readonly ElementProbe[],
     empty: () => T,
@@ -58,7 +72,8 @@ export function screenpipeElementLookup(
     const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
     try {
       return inReadTransaction(db, () => {
-        const schema = detectSchema(db);
+        // The layout does not change while one capture is compiled: detect it once.
+        const schema = detected ??= detectSchema(db);
         const el = schema.elements;
         if (el === undefined || !BOUNDS.every((c) => el.has(c))) return probes.map(empty);
         return run(db, el, schema);
@@ -75,14 +90,14 @@ export function screenpipeElementLookup(
       return read(
         probes,
         () => ({ any: false, elements: [] }),
-        (db, el, schema) => lookNear(db, el, schema, probes),
+        (db, el, schema) => lookNear(db, el, schema, probeJson(probes, owners), probes),
       );
     },
     levels(probes) {
       return read(
         probes,
         () => ({ any: false, exact: false, near: false }),
-        (db, _el, schema) => lookLevels(db, schema, probes),
+        (db, _el, schema) => lookLevels(db, schema, probeJson(probes, owners)),
       );
     },
   };
@@ -93,16 +108,21 @@ function probeTable(schema: ScreenpipeSchema): string {
   const frames = schema.frames;
   const frameId = frames?.has("id") ? "id" : "rowid";
   // A frame with `elements_ref_frame_id` reuses another frame's rows.
+  // Owners known from reading the window come with the probe; the others are looked up.
   const owner = frames?.has("elements_ref_frame_id")
-    ? `coalesce((SELECT elements_ref_frame_id FROM frames WHERE ${frameId} = value->>1), value->>1)`
+    ? `coalesce(value->>10, (SELECT elements_ref_frame_id FROM frames WHERE ${frameId} = value->>1), value->>1)`
     : "value->>1";
-  // Materialised once: otherwise its JSON would be re-read for every element row.
+  // Materialised once, from binary JSON: text JSON would be re-parsed for every value.
   return `WITH q(k, f, ex0, ex1, ey0, ey1, x0, x1, y0, y1) AS MATERIALIZED (SELECT
       value->>0, ${owner}, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7,
-      value->>8, value->>9 FROM json_each(?))`;
+      value->>8, value->>9 FROM jsonb_each(?))`;
 }
 
-function probeJson(probes: readonly ElementProbe[]): string {
+function probeJson(probes: readonly ElementProbe[], owners: KnownOwners | undefined): string {
+  const ownerOf = (ref: number): number | null =>
+    owners !== undefined && ref >= owners.first && ref <= owners.last
+      ? owners.reuse.get(ref) ?? ref
+      : null;
   return JSON.stringify(probes.map((p, k) => [
     k,
     p.snapshotRef,
@@ -114,6 +134,7 @@ function probeJson(probes: readonly ElementProbe[]): string {
     p.x + (p.dx + EPSILON),
     p.y - (p.dy + EPSILON),
     p.y + (p.dy + EPSILON),
+    ownerOf(p.snapshotRef),
   ]));
 }
 
@@ -122,11 +143,7 @@ function within(prefix: string): string {
     AND e.top_bound <= q.${prefix}y1 AND e.top_bound + e.height_bound >= q.${prefix}y0`;
 }
 
-function lookLevels(
-  db: DatabaseSync,
-  schema: ScreenpipeSchema,
-  probes: readonly ElementProbe[],
-): ElementLevels[] {
+function lookLevels(db: DatabaseSync, schema: ScreenpipeSchema, json: string): ElementLevels[] {
   // EXISTS stops at the first matching row, so this reads far fewer rows than `near`;
   // the near question is asked only when the exact one said no.
   const rows = prepareArrays(
@@ -140,18 +157,21 @@ function lookLevels(
     } AND ${NAMED}) THEN 1
        WHEN EXISTS (SELECT 1 FROM elements e WHERE e.frame_id = q.f) THEN 0
        ELSE -1 END
-     FROM q ORDER BY q.k`,
-  ).all(probeJson(probes));
-  return rows.map((r) => {
+     FROM q`,
+  ).all(json);
+  const out: ElementLevels[] = new Array(rows.length);
+  for (const r of rows) {
     const level = r[1] as number;
-    return { any: level >= 0, exact: level === 2, near: level >= 1 };
-  });
+    out[r[0] as number] = { any: level >= 0, exact: level === 2, near: level >= 1 };
+  }
+  return out;
 }
 
 function lookNear(
   db: DatabaseSync,
   el: Set<string>,
   schema: ScreenpipeSchema,
+  json: string,
   probes: readonly ElementProbe[],
 ): ElementHits[] {
   const out: ElementHits[] = probes.map(() => ({ any: false, elements: [] }));
@@ -169,7 +189,7 @@ function lookNear(
      SELECT q.k, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, -1 FROM q
      WHERE EXISTS (SELECT 1 FROM elements e WHERE e.frame_id = q.f)
      ORDER BY 1, 9, 10`,
-  ).all(probeJson(probes));
+  ).all(json);
   for (const row of rows) {
     const k = row[0] as number;
     const source = row[1];

@@ -26,7 +26,7 @@ import {
   type ScreenpipeSchema,
 } from "./_screenpipe_schema.ts";
 import { byTimeThenRef, readUiEvents } from "./_screenpipe_events.ts";
-import { screenpipeElementLookup } from "./_screenpipe_lookup.ts";
+import { type KnownOwners, screenpipeElementLookup } from "./_screenpipe_lookup.ts";
 import type { ReadWindowOptions } from "./mod.ts";
 
 export { readElements, type ReadElementsOptions } from "./_screenpipe_elements.ts";
@@ -110,7 +110,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
     }
   }
   const rejected: Record<string, number> = {};
-  const { snapshots, read, urls, focus } = readFrames(db, frames, opts, rejected);
+  const { snapshots, read, urls, focus, owners } = readFrames(db, frames, opts, rejected);
   const input = schema.uiEvents !== undefined && schema.uiEvents.has("timestamp") &&
     schema.uiEvents.has("event_type");
   let events: InputEvent[] = [];
@@ -155,7 +155,12 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
     },
     // Element rows are read later, only for the clicks that need resolving.
     ...(elements
-      ? { elements: screenpipeElementLookup(location, { busyTimeoutMs: opts.busyTimeoutMs }) }
+      ? {
+        elements: screenpipeElementLookup(location, {
+          busyTimeoutMs: opts.busyTimeoutMs,
+          owners,
+        }),
+      }
       : {}),
   };
 }
@@ -216,6 +221,8 @@ interface FramesRead {
   read: number;
   urls: boolean;
   focus: boolean;
+  /** Rows read for the window, so the element lookup needs no query to find their owners. */
+  owners?: KnownOwners;
 }
 
 function readFrames(
@@ -228,12 +235,15 @@ function readFrames(
   const span = idSpan(db, "frames", idCol, opts);
   const snapshots: Snapshot[] = [];
   if (span === undefined) return { snapshots, read: 0, urls: false, focus: false };
+  const hasReuse = columns.has("elements_ref_frame_id");
   const stmt = prepareArrays(
     db,
     `SELECT ${idCol}, timestamp, app_name, ${columnOrNull(columns, "window_name")}, ${
       columnOrNull(columns, "browser_url")
     }, ${columnOrNull(columns, "device_name")}, ${columnOrNull(columns, "focused")}, ${
       columnOrNull(columns, "capture_trigger")
+    }, ${
+      columnOrNull(columns, "elements_ref_frame_id")
     } FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
   );
   const rows = stmt.all(span[0], span[1]);
@@ -249,8 +259,10 @@ function readFrames(
   let sawUnfocused = false;
   let sorted = true;
   let prevAt = -Infinity;
+  const reuse = new Map<number, number>();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
+    if (hasReuse && typeof row[8] === "number") reuse.set(row[0] as number, row[8]);
     const ts = row[1];
     const at = typeof ts === "string" ? parseTimestamp(ts) : undefined;
     if (at === undefined) {
@@ -296,7 +308,13 @@ function readFrames(
   if (unparseable > 0) rejected["frames: unparseable timestamp"] = unparseable;
   if (emptyApp > 0) rejected["frames: empty app_name"] = emptyApp;
   if (!sorted) snapshots.sort(byTimeThenRef);
-  return { snapshots, read: read + unparseable, urls, focus: sawFocused && sawUnfocused };
+  return {
+    snapshots,
+    read: read + unparseable,
+    urls,
+    focus: sawFocused && sawUnfocused,
+    owners: { first: span[0], last: span[1], reuse },
+  };
 }
 
 function toBoolean(value: unknown): boolean | undefined {

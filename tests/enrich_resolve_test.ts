@@ -167,8 +167,10 @@ Deno.test("pickElement() ignores rows without a name and breaks distance ties by
     width: w,
     height: 10,
   });
-  equal(pickElement(5, 5, [placed("", 0, 10)], 40), undefined);
-  const pick = pickElement(50, 5, [placed("wide", 0, 30), placed("narrow", 20, 10)], 40);
+  equal(pickElement({ x: 5, y: 5 }, [placed("", 0, 10)], { tolerancePx: 40 }), undefined);
+  const pick = pickElement({ x: 50, y: 5 }, [placed("wide", 0, 30), placed("narrow", 20, 10)], {
+    tolerancePx: 40,
+  });
   equal(pick?.element.name, "narrow");
   equal(pick?.level, "tolerance");
   equal(pick?.distance, 20);

@@ -55,7 +55,8 @@ function wholeNumber(p: Parsed, name: string, fallback: number, max = Infinity):
 }
 
 /** The local days a patterns run covers, oldest first. */
-export function patternDays(p: Parsed, tz: string, now: number): string[] {
+export function patternDays(p: Parsed, opts: { tz: string; now: number }): string[] {
+  const { tz, now } = opts;
   const from = str(p, "from"), to = str(p, "to");
   if (from !== undefined || to !== undefined) {
     if (str(p, "days") !== undefined || str(p, "until") !== undefined) {
@@ -106,7 +107,7 @@ export async function main(args: string[]): Promise<number> {
     tz: str(p, "tz"),
     minMinutes: str(p, "min-minutes"),
   });
-  const days = patternDays(p, settings.tz, Date.now());
+  const days = patternDays(p, { tz: settings.tz, now: Date.now() });
   const minCount = wholeNumber(p, "min-count", 3);
   const limit = wholeNumber(p, "limit", 20);
   const displays = str(p, "displays");

@@ -325,7 +325,7 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
       unattributed: built.unattributed.length,
       rejected: rejectedTotal,
       includeText: opts.includeText === true,
-      unplacedClicks: enrich ? unplacedClicks(capture, listed, levels!) : undefined,
+      unplacedClicks: enrich ? unplacedClicks(capture, { listed, levels: levels! }) : undefined,
     }),
   };
   if (opts.generatedAt !== undefined) doc.generated_at = opts.generatedAt;

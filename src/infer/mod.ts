@@ -17,7 +17,7 @@
 export { CONFIDENCES } from "./types.ts";
 export type { Confidence, InferredBlock, InferredEntry, InferredFile } from "./types.ts";
 export { entryShapeProblems, KEY_PATTERN, NAMESPACE_PATTERN, parseInferredFile } from "./parse.ts";
-export { inferredProblems, MeasuredIndex } from "./validate.ts";
+export { inferredProblems, type InferredProblemsOptions, MeasuredIndex } from "./validate.ts";
 export { addInferred, type AddInferredOptions, stripInferred } from "./merge.ts";
 export {
   CATEGORIES_NAMESPACE,

@@ -126,6 +126,12 @@ export class MeasuredIndex {
   }
 }
 
+/** Options for {@linkcode inferredProblems}. */
+export interface InferredProblemsOptions {
+  /** An index of `doc` to reuse across calls. */
+  index?: MeasuredIndex;
+}
+
 /**
  * Every reason the entries cannot be attached to `doc`, as `entry N: …` lines (empty when
  * they all fit).
@@ -133,8 +139,9 @@ export class MeasuredIndex {
 export function inferredProblems(
   doc: ActivityDocument,
   entries: readonly InferredEntry[],
-  index: MeasuredIndex = new MeasuredIndex(doc),
+  opts: InferredProblemsOptions = {},
 ): string[] {
+  const index = opts.index ?? new MeasuredIndex(doc);
   const out: string[] = [];
   const seen = new Map<string, number>();
   entries.forEach((e, i) => {

@@ -22,6 +22,7 @@ import {
 } from "../compile/mod.ts";
 import { resolveFrameClicks } from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
+import type { StaleRecord } from "../compile/enrich/stale.ts";
 import { IDENTITY_LAYOUT, type KeyboardLayout } from "../compile/enrich/keyboard_layout.ts";
 import { formatLocal } from "../compile/time.ts";
 import type { PageRef } from "../entities/parser.ts";
@@ -43,7 +44,9 @@ export interface StepsOptions extends Partial<Rules> {
   keyboardLayout?: KeyboardLayout;
   /** URL → typed page reference (default: the built-in generic typer). */
   typer?: (url: string) => PageRef;
+  /** Click resolution tolerance on each axis, in pixels (default 40). */
   clickTolerancePx?: number;
+  /** Reach of the nearby-snapshot rescue, in seconds (default 5). */
   nearbySnapshotS?: number;
 }
 
@@ -84,7 +87,7 @@ export interface FindOptions extends StepsOptions {
 
 interface Analysis {
   frames: BuiltFrame[];
-  stale: ReadonlyMap<InputEvent, import("../compile/enrich/stale.ts").StaleRecord> | undefined;
+  stale: ReadonlyMap<InputEvent, StaleRecord> | undefined;
 }
 
 function analyse(capture: Capture, opts: StepsOptions): Analysis {

@@ -68,9 +68,9 @@ export function withEnrichedCounts(
 /** Clicks left unresolved because their display's geometry is unknown, and those displays. */
 export function unplacedClicks(
   capture: Capture,
-  listed: readonly BuiltFrame[],
-  levels: ReadonlyMap<InputEvent, Resolution>,
+  opts: { listed: readonly BuiltFrame[]; levels: ReadonlyMap<InputEvent, Resolution> },
 ): { count: number; displays: string[] } {
+  const { listed, levels } = opts;
   const known = new Set(capture.displays.map((d) => d.display));
   const pxLookup = capture.elements?.units === "px";
   const displays = new Set<string>();

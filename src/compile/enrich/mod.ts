@@ -40,7 +40,7 @@ export {
   TOLERANCE_PX,
 } from "./resolve.ts";
 export { disagrees, nearestSnapshot, reattributeStale, type StaleRecord } from "./stale.ts";
-export { screenZone, type Zone } from "./zone.ts";
+export { screenZone, type Zone, type ZoneOptions } from "./zone.ts";
 export { elementLookupFromRows } from "./memory_lookup.ts";
 
 /** Options for {@linkcode resolveFrameClicks}. */

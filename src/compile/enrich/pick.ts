@@ -31,17 +31,25 @@ export interface Pick {
   distance: number;
 }
 
+/** Options for {@linkcode pickElement}. */
+export interface PickOptions {
+  /** Largest gap on each axis, in that axis's pixels. */
+  tolerancePx: number;
+}
+
 /**
- * Picks the element under `(x, y)`: among named elements, accessibility rows before OCR
- * rows, the smallest box containing the point (edges included); else the nearest box with
- * both axis gaps ≤ `tolerancePx` (ties: accessibility, smaller box, source order).
+ * Picks the element under a point (display-local pixels): among named elements,
+ * accessibility rows before OCR rows, the smallest box containing the point (edges
+ * included); else the nearest box with both axis gaps ≤ `tolerancePx` (ties:
+ * accessibility, smaller box, source order).
  */
 export function pickElement(
-  x: number,
-  y: number,
+  point: { x: number; y: number },
   boxes: readonly PlacedElement[],
-  tolerancePx: number,
+  opts: PickOptions,
 ): Pick | undefined {
+  const { x, y } = point;
+  const tolerancePx = opts.tolerancePx;
   let exact: PlacedElement | undefined;
   let near: PlacedElement | undefined, nearDistance = Infinity;
   for (const b of boxes) {

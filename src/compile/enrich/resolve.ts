@@ -280,7 +280,7 @@ function fromHits(
       : "none";
     return { ...place(p, e), level };
   });
-  const pick = pickElement(p.lx, p.ly, placed, tolerance);
+  const pick = pickElement({ x: p.lx, y: p.ly }, placed, { tolerancePx: tolerance });
   if (pick === undefined) return fallback(p.input, p.lx, p.ly, p.geometry);
   const e = pick.element;
   const ocr = e.source === "ocr";
@@ -310,7 +310,11 @@ function fallback(
 ): ClickTarget {
   if (g === undefined) return none(c.event);
   const snap = c.stream.snaps[c.index];
-  const zone = screenZone(lx, ly, g, { browser: snap.url !== undefined && snap.url !== "" });
+  const zone = screenZone({ x: lx, y: ly }, {
+    width: g.width,
+    height: g.height,
+    browser: snap.url !== undefined && snap.url !== "",
+  });
   const role = c.event.element?.role;
   return { resolution: "zone", confidence: 0.2, zone, ...(role !== undefined ? { role } : {}) };
 }

@@ -17,6 +17,10 @@ export const SIDEBAR_FRACTION = 0.2;
 
 /** Options for {@linkcode screenZone}. */
 export interface ZoneOptions {
+  /** Display width in pixels. */
+  width: number;
+  /** Display height in pixels. */
+  height: number;
   /** The clicked snapshot shows a browser page (it has a URL). */
   browser: boolean;
 }
@@ -25,14 +29,10 @@ export interface ZoneOptions {
  * The zone of a point in display-local pixels: menu bar (top strip), browser chrome (tabs
  * and address bar of a browser), sidebar (left fifth), else main content.
  */
-export function screenZone(
-  x: number,
-  y: number,
-  size: { width: number; height: number },
-  opts: ZoneOptions,
-): Zone {
+export function screenZone(point: { x: number; y: number }, opts: ZoneOptions): Zone {
+  const { x, y } = point;
   if (y < MENU_BAR_PX) return "menu_bar";
   if (opts.browser && y < MENU_BAR_PX + BROWSER_CHROME_PX) return "browser_chrome";
-  if (x < size.width * SIDEBAR_FRACTION) return "sidebar";
+  if (x < opts.width * SIDEBAR_FRACTION) return "sidebar";
   return "main_content";
 }
