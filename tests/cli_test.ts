@@ -199,3 +199,29 @@ Deno.test("frames demo builds the corpus and prints the ledger and the context b
   const again = await frames(["demo"]);
   equal(again.stdout, r.stdout);
 });
+
+Deno.test("frames takes display geometry from --displays or the config file", async () => {
+  const home = await Deno.makeTempDir({ prefix: "frames-home-" });
+  await Deno.mkdir(join(home, ".frames"));
+  const geometry = "monitor_1=1920x1080+0+0";
+  await Deno.writeTextFile(
+    join(home, ".frames", "config.json"),
+    JSON.stringify({ displays: geometry }),
+  );
+  const displaysOf = async (args: string[], env: Record<string, string>) => {
+    const r = await frames(["compile", "--source", db, ...DAY, ...args], env);
+    equal(r.code, 0, r.stderr);
+    return JSON.parse(r.stdout).source.displays;
+  };
+  const fromConfig = await displaysOf([], { HOME: home });
+  deepEqual(fromConfig.map((d: { display: string; width: number }) => [d.display, d.width]), [
+    ["monitor_1", 1920],
+  ]);
+  const fromFlag = await displaysOf(["--displays", "monitor_1=2560x1440+0+0"], { HOME: home });
+  equal(fromFlag[0].width, 2560);
+  oneLineError(
+    await frames(["compile", "--source", db, ...DAY, "--displays", "nonsense"]),
+    2,
+    /--displays/,
+  );
+});

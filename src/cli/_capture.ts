@@ -62,13 +62,14 @@ export async function loadCaptureForCli(
     tz: str(p, "tz"),
     minMinutes: extra.minMinutes,
     budget: extra.budget,
+    displays: str(p, "displays"),
   });
   const window = resolveWindow(
     { day: str(p, "day"), from: str(p, "from"), to: str(p, "to"), hours: str(p, "hours") },
     Date.now(),
     settings.tz,
   );
-  const displays = str(p, "displays");
+  const displays = settings.displays;
   const supplied = displays === undefined ? undefined : parseDisplayFlag(displays);
   let source;
   try {

@@ -16,6 +16,8 @@ export interface ConfigFile {
   tz?: string;
   min_minutes?: number;
   budget?: number;
+  /** Display geometry for click resolution, as `--displays` takes it. */
+  displays?: string;
 }
 
 /** Resolved settings every command starts from. */
@@ -29,6 +31,8 @@ export interface Settings {
   tzFrom: "flag" | "env" | "config" | "system";
   minMinutes: number;
   budget: number;
+  /** Display geometry (`NAME=WxH+X+Y[@SCALE],…`) when the source records none. */
+  displays: string | undefined;
 }
 
 /** Flags that override settings. */
@@ -37,6 +41,7 @@ export interface SettingsFlags {
   tz?: string;
   minMinutes?: string;
   budget?: string;
+  displays?: string;
 }
 
 function readConfig(home: string): ConfigFile {
@@ -96,5 +101,7 @@ export function resolveSettings(flags: SettingsFlags): Settings {
       number(config.min_minutes, "min_minutes in config.json", 0) ?? 0.5,
     budget: number(flags.budget, "--budget", 50) ??
       number(config.budget, "budget in config.json", 50) ?? 1500,
+    displays: flags.displays ??
+      (config.displays === undefined ? undefined : String(config.displays)),
   };
 }
