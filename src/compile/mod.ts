@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { Capture, InputEvent } from "../model.ts";
+import type { Capture } from "../model.ts";
 import { COMPILER_NAME, VERSION } from "../version.ts";
 import { type PageRef, typePage } from "../entities/mod.ts";
 import { blindSpots } from "./blind_spots.ts";
@@ -22,25 +22,17 @@ import type {
   DisplayCoverage,
   Frame,
   Gap,
-  InputCounts,
   LedgerEntry,
-  PageCount,
   SiteEntry,
 } from "./document.ts";
+import { byKey, frameDoc, minutes, topKeys } from "./frame_doc.ts";
 import { IntervalUnion } from "./intervals.ts";
-import { toRuns } from "./runs.ts";
 import { formatLocal } from "./time.ts";
 import { classifyFrameClicks, NEARBY_MS, TOLERANCE_PX } from "./enrich/mod.ts";
-import type { Resolution } from "./enrich/resolve.ts";
-import type { StaleRecord } from "./enrich/stale.ts";
-import {
-  emptyResolutionCounts,
-  type ResolutionCounts,
-  unplacedClicks,
-  withEnrichedCounts,
-} from "./enrich/counts.ts";
+import { emptyResolutionCounts, unplacedClicks } from "./enrich/counts.ts";
 
 export { buildFrames, DEFAULT_RULES, siteOf } from "./build.ts";
+export { minutes } from "./frame_doc.ts";
 export type { Built, BuiltFrame, Rules } from "./build.ts";
 export type * from "./document.ts";
 
@@ -71,64 +63,6 @@ export interface CompileOptions extends Partial<Rules> {
 
 const MIN = 60_000;
 const ALL = "\u0000all";
-
-/** Rounds ms to minutes with one decimal, the same way everywhere. */
-export function minutes(ms: number): number {
-  return Math.round(ms / 6000) / 10;
-}
-
-function byKey(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
-function countInput(events: readonly InputEvent[]): InputCounts {
-  const c: InputCounts = {
-    events: events.length,
-    keys: 0,
-    clicks: 0,
-    copies: 0,
-    pastes: 0,
-    scrolls: 0,
-    text_runs: 0,
-    text_chars: 0,
-  };
-  for (const e of events) {
-    switch (e.kind) {
-      case "key":
-        c.keys++;
-        break;
-      case "click":
-        c.clicks++;
-        break;
-      case "copy":
-        c.copies++;
-        break;
-      case "paste":
-        c.pastes++;
-        break;
-      case "scroll":
-        c.scrolls++;
-        break;
-      case "text":
-        c.text_runs++;
-        c.text_chars += e.chars ?? 0;
-        break;
-    }
-  }
-  return c;
-}
-
-/** Top `n` keys of a weight map: heaviest first, ties by key. */
-function topKeys(weights: Map<string, number>, n: number): string[] {
-  return [...weights.entries()]
-    .sort((a, b) => b[1] - a[1] || byKey(a[0], b[0]))
-    .slice(0, n)
-    .map(([k]) => k);
-}
-
-function refs(events: readonly InputEvent[]): number[] {
-  return events.map((e) => e.ref);
-}
 
 /**
  * Compiles a capture window into an activity document (schema v1).
@@ -330,77 +264,6 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
   };
   if (opts.generatedAt !== undefined) doc.generated_at = opts.generatedAt;
   return doc;
-}
-
-interface FrameDocContext {
-  time: (ms: number) => string;
-  pageOf: (url: string) => PageRef;
-  focus: boolean;
-  levels: ReadonlyMap<InputEvent, Resolution> | undefined;
-  stale: ReadonlyMap<InputEvent, StaleRecord> | undefined;
-  totals: ResolutionCounts;
-}
-
-function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
-  const titles = new Map<string, number>();
-  const pages = new Map<string, { ref: PageRef; count: number }>();
-  const st = f.stream;
-  const snapRefs: number[] = [];
-  for (const i of f.snaps) {
-    const s = st.snaps[i];
-    snapRefs.push(s.ref);
-    if (s.title !== undefined && s.title !== "") {
-      titles.set(s.title, (titles.get(s.title) ?? 0) + st.credit[i]);
-    }
-    if (s.url !== undefined && s.url !== "") {
-      const ref = ctx.pageOf(s.url);
-      const key = ref.kind + "\u0000" + (ref.entity ?? "");
-      const p = pages.get(key);
-      if (p) p.count++;
-      else pages.set(key, { ref, count: 1 });
-    }
-  }
-  const eventRefs = refs(f.events);
-  for (const x of f.interruptions) {
-    for (const r of x.snapRefs) snapRefs.push(r);
-    for (const e of x.events) eventRefs.push(e.ref);
-  }
-  const pageList: PageCount[] = [...pages.entries()]
-    .sort((a, b) => b[1].count - a[1].count || byKey(a[0], b[0]))
-    .slice(0, 8)
-    .map(([, p]) => ({
-      kind: p.ref.kind,
-      ...(p.ref.entity !== undefined ? { entity: p.ref.entity } : {}),
-      count: p.count,
-    }));
-  return {
-    id: f.id,
-    display: f.display,
-    app: f.app,
-    ...(f.site !== undefined ? { site: f.site } : {}),
-    start: ctx.time(f.startMs),
-    end: ctx.time(f.endMs),
-    duration_min: minutes(f.durationMs),
-    wall_min: minutes(f.endMs - f.startMs),
-    ...(ctx.focus ? { focused_min: minutes(f.focusedMs) } : {}),
-    ...(f.presenceMs > 0 ? { presence_min: minutes(f.presenceMs) } : {}),
-    windows: topKeys(titles, 3),
-    pages: pageList,
-    input: ctx.levels
-      ? withEnrichedCounts(countInput(f.events), f.events, {
-        levels: ctx.levels,
-        stale: ctx.stale,
-        totals: ctx.totals,
-      })
-      : countInput(f.events),
-    interruptions: f.interruptions.map((x) => ({
-      app: x.app,
-      ...(x.site !== undefined ? { site: x.site } : {}),
-      seconds: Math.round(x.creditMs / 1000),
-      ...(x.events.length > 0 ? { input: x.events.length } : {}),
-    })),
-    evidence: { snapshots: toRuns(snapRefs), events: toRuns(eventRefs) },
-  };
 }
 
 /** Periods longer than the session gap with no snapshot on any display. */
