@@ -8,13 +8,13 @@ import { readScreenpipe } from "../adapters/screenpipe.ts";
 import { compile } from "../src/compile/mod.ts";
 import { dayWindow } from "../src/compile/time.ts";
 import { parseDisplays } from "../src/compile/enrich/mod.ts";
-import { writeDemoDatabase } from "../src/demo/mod.ts";
+import { DEMO_DISPLAYS as DEMO_GEOMETRY, writeDemoDatabase } from "../src/demo/mod.ts";
 import { emit } from "../src/emit/mod.ts";
 import { loadTyper } from "../src/entities/mod.ts";
 
 const TZ = "Europe/Berlin";
 /** The geometry the demo generator simulates (src/demo/_behaviour.ts SCREENS). */
-const DEMO_DISPLAYS = parseDisplays("monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0");
+const DEMO_DISPLAYS = parseDisplays(DEMO_GEOMETRY);
 const dir = await Deno.makeTempDir({ prefix: "frames-bench-" });
 const path = join(dir, "db.sqlite");
 const summary = writeDemoDatabase(path, { seed: 42, tz: TZ });

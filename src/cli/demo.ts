@@ -9,7 +9,8 @@ import { join } from "node:path";
 import { readScreenpipe } from "../../adapters/screenpipe.ts";
 import { compile } from "../compile/mod.ts";
 import { dayWindow, isValidTimeZone, parseDay } from "../compile/time.ts";
-import { writeDemoDatabase } from "../demo/mod.ts";
+import { DEMO_DISPLAYS, writeDemoDatabase } from "../demo/mod.ts";
+import { parseDisplays } from "../compile/enrich/mod.ts";
 import { emit } from "../emit/mod.ts";
 import { emitLedger } from "../emit/ledger.ts";
 import { loadTyper } from "../entities/mod.ts";
@@ -34,7 +35,8 @@ Options:
   -f, --format FMT   print this format instead of ledger + context: json, yaml, md, context
   --budget N         token budget of the context block (default 1500)
   --keep             keep the database and print its path (compile it with
-                     "frames compile --source screenpipe:PATH --tz ${DEMO_TZ} --day …")
+                     "frames compile --source screenpipe:PATH --tz ${DEMO_TZ} --day …
+                     --displays ${DEMO_DISPLAYS}")
   -h, --help         show this help
 `;
 
@@ -80,6 +82,8 @@ export async function main(args: string[]): Promise<number> {
       throw new UsageError(`Invalid --day "${chosen}": the demo covers ${first} to ${last}`);
     }
     const capture = readScreenpipe(path, dayWindow(chosen, DEMO_TZ));
+    // As an operator would pass with --displays: screenpipe records no display geometry.
+    capture.displays = parseDisplays(DEMO_DISPLAYS);
     const doc = compile(capture, { tz: DEMO_TZ, day: chosen, typer: await loadTyper() });
     let text: string;
     if (format !== undefined) {

@@ -17,6 +17,14 @@ import { type DayProfile, DaySimulator, type EventRow, type FrameRow } from "./_
 import { writeRows } from "./_write.ts";
 
 export { SCREENPIPE_SCHEMA_SQL } from "./_schema.ts";
+import { SCREENS } from "./_behaviour.ts";
+
+/**
+ * The demo user's monitors in `--displays` form (screenpipe records no geometry, so an
+ * operator would pass this for click resolution).
+ */
+export const DEMO_DISPLAYS: string = SCREENS.map((s) => `${s.name}=${s.width}x${s.height}+${s.x}+0`)
+  .join(",");
 export type { DayKind } from "./_plan.ts";
 
 /** Options for {@linkcode writeDemoDatabase}. */
