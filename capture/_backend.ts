@@ -80,6 +80,8 @@ export interface CaptureBackend {
    * none). `wake` resolves early when another part of the engine has news.
    */
   next(timeoutMs: number, wake?: Promise<unknown>): Promise<BackendEvent[]>;
+  /** Resolves once the backend has a first observation (helpers need a moment). */
+  ready?(): Promise<void>;
   /** How often the engine must re-check focus itself (no event source), in ms; 0 = never. */
   readonly focusPollMs: number;
   close(): void;

@@ -22,7 +22,7 @@
  */
 
 /** The schema version this build of frames writes and reads. */
-export const STORE_VERSION = 1;
+export const STORE_VERSION = 2;
 
 const TRIGGERS = "'input','visual','switch','heartbeat','manual','unknown'";
 const KINDS = "'click','key','text','paste','copy','scroll','switch','other'";
@@ -111,4 +111,18 @@ export const MIGRATIONS: readonly string[] = [
      skipped INTEGER NOT NULL DEFAULT 0,
      rejected TEXT NOT NULL DEFAULT '{}'
    ) STRICT;`,
+  // v2 (capture engine): `snapshots.idle_ms` — time since the last keyboard or pointer
+  // input when the row was written (heartbeats carry it; NULL = unknown); `markers` —
+  // engine start/stop and the edges of away periods (`reason`: locked, screensaver,
+  // asleep), so a gap in the rows is known rather than inferred.
+  `ALTER TABLE snapshots ADD COLUMN idle_ms INTEGER;
+   CREATE TABLE markers (
+     id INTEGER PRIMARY KEY,
+     at_ms INTEGER NOT NULL,
+     kind TEXT NOT NULL CHECK (kind IN ('start', 'stop', 'away', 'back')),
+     reason TEXT,
+     display TEXT,
+     source_id INTEGER NOT NULL REFERENCES sources(id)
+   ) STRICT;
+   CREATE INDEX markers_at ON markers(at_ms);`,
 ];

@@ -17,7 +17,7 @@ export class LockWatcher {
   /** Whether the session is locked, as of the last read. */
   locked = false;
   readonly available: boolean;
-  #timer: number | undefined;
+  #timer: ReturnType<typeof setInterval> | undefined;
   #session: string;
 
   constructor(intervalMs = 10_000) {
@@ -25,8 +25,9 @@ export class LockWatcher {
     this.available = this.#session !== "" && exists("/run/systemd/seats");
     if (this.available) {
       this.#read();
-      this.#timer = setInterval(() => this.#read(), intervalMs);
-      Deno.unrefTimer(this.#timer);
+      const timer = setInterval(() => this.#read(), intervalMs);
+      Deno.unrefTimer(timer);
+      this.#timer = timer;
     }
   }
 

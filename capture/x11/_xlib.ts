@@ -34,6 +34,9 @@ export const X = {
   XIAllMasterDevices: 1,
 } as const;
 
+const ERROR_HANDLER = { parameters: ["pointer", "pointer"], result: "i32" } as const;
+const IO_HANDLER = { parameters: ["pointer"], result: "i32" } as const;
+
 /** A property's raw value. */
 export interface XProperty {
   type: number;
@@ -69,8 +72,8 @@ export class XConnection {
   readonly root: number;
   readonly name: string;
   #atoms = new Map<string, number>();
-  #errorHandler: Deno.UnsafeCallback;
-  #ioHandler?: Deno.UnsafeCallback;
+  #errorHandler: Deno.UnsafeCallback<typeof ERROR_HANDLER>;
+  #ioHandler?: Deno.UnsafeCallback<typeof IO_HANDLER>;
   #pollBuf = new Uint8Array(8);
   #fd: number;
   /** X errors swallowed since the connection opened (BadWindow for vanished windows). */
@@ -83,7 +86,7 @@ export class XConnection {
     this.root = Number(libs.x11.XDefaultRootWindow(dpy));
     this.#fd = libs.x11.XConnectionNumber(dpy);
     this.#errorHandler = new Deno.UnsafeCallback(
-      { parameters: ["pointer", "pointer"], result: "i32" } as const,
+      ERROR_HANDLER,
       () => {
         this.errors++;
         return 0;
@@ -116,14 +119,12 @@ export class XConnection {
 
   /** Run `onLost` (synchronously) when the server connection dies, before Xlib exits. */
   onConnectionLost(onLost: () => void): void {
-    this.#ioHandler = new Deno.UnsafeCallback(
-      { parameters: ["pointer"], result: "i32" } as const,
-      () => {
-        onLost();
-        return 0;
-      },
-    );
-    this.libs.x11.XSetIOErrorHandler(this.#ioHandler.pointer);
+    const handler = new Deno.UnsafeCallback(IO_HANDLER, () => {
+      onLost();
+      return 0;
+    });
+    this.#ioHandler = handler;
+    this.libs.x11.XSetIOErrorHandler(handler.pointer);
   }
 
   close(): void {
@@ -256,6 +257,32 @@ export class XConnection {
     const ok = this.libs.x11.XQueryPointer(this.dpy, BigInt(this.root), r, c, rx, ry, wx, wy, m);
     if (ok === 0) return undefined;
     return { x: i32(rx), y: i32(ry) };
+  }
+
+  /** RandR 1.5 monitors, left to right (empty without libXrandr or monitors). */
+  monitors(): XMonitor[] {
+    const rr = this.libs.xrandr;
+    if (rr === undefined) return [];
+    const n = new Uint8Array(4);
+    const p = rr.XRRGetMonitors(this.dpy, BigInt(this.root), 1, n);
+    if (p === null) return [];
+    const view = new Deno.UnsafePointerView(p);
+    const out: XMonitor[] = [];
+    // XRRMonitorInfo is 56 bytes: name (Atom), primary, automatic, noutput, x, y, width,
+    // height, mwidth, mheight, outputs (pointer).
+    for (let i = 0; i < i32(n); i++) {
+      const o = i * 56;
+      out.push({
+        name: this.atomName(Number(view.getBigUint64(o))) ?? `monitor_${i + 1}`,
+        primary: view.getInt32(o + 8) !== 0,
+        x: view.getInt32(o + 20),
+        y: view.getInt32(o + 24),
+        width: view.getInt32(o + 28),
+        height: view.getInt32(o + 32),
+      });
+    }
+    rr.XRRFreeMonitors(p);
+    return out.sort((a, b) => a.x - b.x || a.y - b.y || (a.name < b.name ? -1 : 1));
   }
 
   /** The root window's size (the fallback geometry without RandR). */

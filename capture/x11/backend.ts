@@ -213,8 +213,11 @@ class X11Backend implements CaptureBackend {
     const pid = x.cardinal(w, "_NET_WM_PID");
     const process = pid === undefined ? undefined : processName(pid);
     const app = klass || instance || process || "unknown";
-    const aliases = [...new Set([instance, klass, process].filter((s): s is string => !!s))]
-      .map((s) => s.toLowerCase());
+    const aliases = [
+      ...new Set(
+        [instance, klass, process].filter((s): s is string => !!s).map((s) => s.toLowerCase()),
+      ),
+    ];
     const info: WindowInfo = { id: String(w), app, aliases };
     if (title !== undefined && title !== "") info.title = title;
     if (pid !== undefined) info.pid = pid;
@@ -253,33 +256,10 @@ class X11Backend implements CaptureBackend {
   }
 
   #monitors(): XMonitor[] {
-    const rr = this.#x.libs.xrandr;
-    if (rr !== undefined && this.#rrEvent >= 0) {
-      const n = new Uint8Array(4);
-      const p = rr.XRRGetMonitors(this.#x.dpy, BigInt(this.#x.root), 1, n);
-      const count = i32(n);
-      if (p !== null && count > 0) {
-        const view = new Deno.UnsafePointerView(p);
-        const out: XMonitor[] = [];
-        for (let i = 0; i < count; i++) {
-          const o = i * 56;
-          const atom = Number(view.getBigUint64(o));
-          out.push({
-            name: this.#x.atomName(atom) ?? `monitor_${i + 1}`,
-            primary: view.getInt32(o + 8) !== 0,
-            x: view.getInt32(o + 20),
-            y: view.getInt32(o + 24),
-            width: view.getInt32(o + 28),
-            height: view.getInt32(o + 32),
-          });
-        }
-        rr.XRRFreeMonitors(p);
-        return out.sort((a, b) => a.x - b.x || a.y - b.y || (a.name < b.name ? -1 : 1));
-      }
-      if (p !== null) rr.XRRFreeMonitors(p);
-    }
-    const s = this.#x.screenSize();
-    return [{ name: "screen", primary: true, x: 0, y: 0, ...s }];
+    const out = this.#rrEvent >= 0 ? this.#x.monitors() : [];
+    if (out.length > 0) return out;
+    const size = this.#x.screenSize();
+    return [{ name: "screen", primary: true, x: 0, y: 0, ...size }];
   }
 
   screen(): ScreenState {
@@ -318,7 +298,7 @@ class X11Backend implements CaptureBackend {
         if (this.#inflight === p) this.#inflight = undefined;
       });
     }
-    let timer: number | undefined;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const sleep = new Promise((r) => timer = setTimeout(r, Math.max(0, timeoutMs)));
     try {
       await Promise.race([this.#inflight, sleep, ...(wake ? [wake] : [])]);
@@ -338,7 +318,9 @@ class X11Backend implements CaptureBackend {
       if (type === X.PropertyNotify) {
         const window = u64(buf, 32), atom = u64(buf, 40);
         if (window === x.root) {
-          if (atom === x.atom("_NET_ACTIVE_WINDOW") || atom === x.atom("_NET_SUPPORTING_WM_CHECK")) {
+          if (
+            atom === x.atom("_NET_ACTIVE_WINDOW") || atom === x.atom("_NET_SUPPORTING_WM_CHECK")
+          ) {
             out.push({ type: "focus" });
           }
         } else if (window === this.#watched && this.#titleAtoms.has(atom)) {

@@ -68,6 +68,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "list the capture sources found on this machine",
     load: () => import("./sources.ts"),
   },
+  capture: {
+    summary: "the native capture engine: run, start, stop, status, install-service",
+    load: () => import("./capture.ts"),
+  },
 };
 
 /** The top-level help text. */

@@ -1,0 +1,162 @@
+/**
+ * `frames capture status`: whether the engine runs, the age of the last row it wrote,
+ * rows per minute over the last 10 minutes, and which library, extension or permission is
+ * missing (from the engine's own status file, or probed here when it is not running).
+ *
+ * @module
+ */
+
+import { DatabaseSync } from "node:sqlite";
+import type { Missing } from "./_backend.ts";
+import { enginePaths, isEngineAlive, readPid, readStatus } from "./_status.ts";
+import { storePath } from "./store.ts";
+import { FfiPermissionError, loadX11Libraries, X11_LIBS } from "./x11/_ffi.ts";
+
+/** The status report. */
+export interface StatusReport {
+  running: boolean;
+  pid: number | null;
+  backend: string | null;
+  location: string | null;
+  store: string;
+  started_ms: number | null;
+  last_row_ms: number | null;
+  last_row_age_s: number | null;
+  /** Snapshots and input events per minute over the last 10 minutes. */
+  rows_per_minute: number;
+  rows_last_10_min: { snapshots: number; events: number };
+  away: string | null;
+  missing: Missing[];
+  ingest_port: number | null;
+  log: string;
+}
+
+const WINDOW_MS = 10 * 60_000;
+
+/** Gather the report for a frames home folder at time `now`. */
+export function probeStatus(framesHome: string, now: number): StatusReport {
+  const paths = enginePaths(framesHome);
+  const info = readPid(paths.pid);
+  const st = readStatus(paths.status);
+  const running = info !== undefined && isEngineAlive(info, st, now);
+  const pid = info?.pid;
+  const store = st?.store ?? storePath(framesHome);
+  const rows = readRows(store, running ? st?.location : undefined, now);
+  return {
+    running,
+    pid: running ? pid! : null,
+    backend: st?.backend ?? null,
+    location: st?.location ?? null,
+    store,
+    started_ms: running ? st?.started_ms ?? null : null,
+    last_row_ms: rows.last,
+    last_row_age_s: rows.last === null ? null : Math.round((now - rows.last) / 100) / 10,
+    rows_per_minute: Math.round((rows.snapshots + rows.events) / 10 * 10) / 10,
+    rows_last_10_min: { snapshots: rows.snapshots, events: rows.events },
+    away: running ? st?.away ?? null : null,
+    missing: running && st !== undefined ? st.missing : probeMissing(),
+    ingest_port: running ? st?.ingest_port ?? null : null,
+    log: paths.log,
+  };
+}
+
+function readRows(
+  path: string,
+  location: string | undefined,
+  now: number,
+): { last: number | null; snapshots: number; events: number } {
+  const none = { last: null, snapshots: 0, events: 0 };
+  try {
+    Deno.statSync(path);
+  } catch {
+    return none;
+  }
+  let db: DatabaseSync | undefined;
+  try {
+    db = new DatabaseSync(path, { readOnly: true });
+    db.exec("PRAGMA busy_timeout = 500");
+    // The engine's own provenance rows (not imports): adapter native, an OS location.
+    const where = location !== undefined
+      ? "source_id IN (SELECT id FROM sources WHERE adapter = 'native' AND location = ?)"
+      : "source_id IN (SELECT id FROM sources WHERE adapter = 'native' AND (location LIKE 'x11:%' OR location LIKE 'macos:%' OR location LIKE 'windows:%'))";
+    const args = location !== undefined ? [location] : [];
+    const last = db.prepare(`SELECT max(at_ms) AS m FROM snapshots WHERE ${where}`)
+      .get(...args) as { m: number | null };
+    const since = now - WINDOW_MS;
+    const s = db.prepare(`SELECT count(*) AS n FROM snapshots WHERE ${where} AND at_ms >= ?`)
+      .get(...args, since) as { n: number };
+    const e = db.prepare(`SELECT count(*) AS n FROM input_events WHERE ${where} AND at_ms >= ?`)
+      .get(...args, since) as { n: number };
+    return { last: last.m, snapshots: s.n, events: e.n };
+  } catch {
+    return none;
+  } finally {
+    db?.close();
+  }
+}
+
+/** What this machine lacks for capture, probed without opening a display. */
+export function probeMissing(): Missing[] {
+  const out: Missing[] = [];
+  if (Deno.build.os === "darwin") {
+    out.push({
+      what: "Accessibility permission (checked when the engine starts)",
+      effect: "window titles are unknown without it",
+    });
+    return out;
+  }
+  if (Deno.build.os === "windows") return out;
+  if (!Deno.env.get("DISPLAY")) {
+    out.push({ what: "DISPLAY (no X session in this shell)", effect: "the engine cannot start" });
+  }
+  try {
+    const libs = loadX11Libraries();
+    for (const m of libs.missing) out.push({ what: m, effect: "see frames capture --help" });
+    libs.close();
+  } catch (err) {
+    if (err instanceof FfiPermissionError) {
+      out.push({
+        what: "--allow-ffi permission in this process",
+        effect: "libraries not checked here; the engine itself runs with --allow-ffi",
+      });
+    } else {
+      out.push({
+        what: `${X11_LIBS.x11.file} (Debian package ${X11_LIBS.x11.pkg})`,
+        effect: "the engine cannot start",
+      });
+    }
+  }
+  return out;
+}
+
+function age(s: number): string {
+  if (s < 120) return `${s.toFixed(1)} s ago`;
+  if (s < 7200) return `${Math.round(s / 60)} min ago`;
+  return `${Math.round(s / 3600)} h ago`;
+}
+
+/** The report as lines of text. */
+export function describeStatus(r: StatusReport): string {
+  const lines: string[] = [];
+  if (r.running) {
+    const since = r.started_ms === null ? "" : `, since ${new Date(r.started_ms).toISOString()}`;
+    lines.push(`engine: running (pid ${r.pid}${since}, ${r.location ?? r.backend ?? "?"})`);
+  } else {
+    lines.push("engine: not running");
+  }
+  lines.push(`store: ${r.store}`);
+  lines.push(
+    r.last_row_ms === null
+      ? "last row: none"
+      : `last row: ${age(r.last_row_age_s!)} (${new Date(r.last_row_ms).toISOString()})`,
+  );
+  lines.push(
+    `rows per minute: ${r.rows_per_minute} (last 10 min: ${r.rows_last_10_min.snapshots} snapshots, ${r.rows_last_10_min.events} input events)`,
+  );
+  if (r.running) lines.push(`screen: ${r.away === null ? "in use" : `away (${r.away})`}`);
+  if (r.ingest_port !== null) lines.push(`browser ingest: http://127.0.0.1:${r.ingest_port}`);
+  if (r.missing.length === 0) lines.push("missing: nothing");
+  else for (const m of r.missing) lines.push(`missing: ${m.what}: ${m.effect}`);
+  lines.push(`log: ${r.log}`);
+  return lines.join("\n");
+}
