@@ -15,6 +15,7 @@ import type {
   Element,
   InputEvent,
   InputKind,
+  Marker,
   Snapshot,
   Trigger,
 } from "../src/model.ts";
@@ -71,8 +72,11 @@ export function readNative(path: string, opts: NativeReadOptions): Capture {
   }
 }
 
-/** Check the store's schema version and return a fingerprint of it. */
-function checkVersion(db: DatabaseSync, location: string): string {
+/** Check the store's schema version and return it with a fingerprint of the schema. */
+function checkVersion(
+  db: DatabaseSync,
+  location: string,
+): { version: number; fingerprint: string } {
   const version = (db.prepare("PRAGMA user_version").get() as { user_version: number })
     .user_version;
   if (version === 0) {
@@ -92,13 +96,13 @@ function checkVersion(db: DatabaseSync, location: string): string {
     }
   }
   names.sort();
-  return `v${version}-${fnv1a(names.join("\n"))}`;
+  return { version, fingerprint: `v${version}-${fnv1a(names.join("\n"))}` };
 }
 
 const TRIGGERS = new Set<string>(["input", "visual", "switch", "heartbeat", "manual", "unknown"]);
 
 function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions): Capture {
-  const fingerprint = checkVersion(db, location);
+  const { version, fingerprint } = checkVersion(db, location);
   const { start, end } = opts;
   const snapRows = prepareArrays(
     db,
@@ -156,7 +160,28 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
     },
   };
   if (units !== undefined) capture.elements = nativeElementLookup(location, units);
+  // Markers arrived with schema v2; older stores have none.
+  const markers = version >= 2 ? readMarkers(db, opts) : [];
+  if (markers.length > 0) capture.markers = markers;
   return capture;
+}
+
+const MARKER_KINDS = new Set<string>(["start", "stop", "away", "back"]);
+
+/** The engine's start/stop and away/back rows in the window (schema v2 on). */
+function readMarkers(db: DatabaseSync, opts: NativeReadOptions): Marker[] {
+  const rows = prepareArrays(
+    db,
+    "SELECT id, at_ms, kind, reason FROM markers WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id",
+  ).all(opts.start, opts.end);
+  const out: Marker[] = [];
+  for (const r of rows) {
+    if (!MARKER_KINDS.has(r[2] as string)) continue;
+    const m: Marker = { ref: r[0] as number, at: r[1] as number, kind: r[2] as Marker["kind"] };
+    if (r[3] !== null) m.reason = r[3] as string;
+    out.push(m);
+  }
+  return out;
 }
 
 function readEvents(db: DatabaseSync, opts: NativeReadOptions): InputEvent[] {

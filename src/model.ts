@@ -196,4 +196,19 @@ export interface Capture {
   facts: SourceFacts;
   /** Element rows for click resolution, looked up lazily (absent: the source has none). */
   elements?: ElementLookup;
+  /** The recorder's own statements about gaps (absent: the source records none). */
+  markers?: Marker[];
+}
+
+/**
+ * A recorder's statement about time it did not capture: engine start/stop, or the edges of
+ * an away period (screen locked, blanked by the screen saver, asleep), so a gap in the rows
+ * is known rather than inferred.
+ */
+export interface Marker {
+  ref: number;
+  at: number;
+  kind: "start" | "stop" | "away" | "back";
+  /** Why the user was away: `locked`, `screensaver`, `asleep`, … */
+  reason?: string;
 }

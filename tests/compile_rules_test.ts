@@ -239,3 +239,22 @@ Deno.test("buildFrames() handles an empty capture", () => {
   assertEquals(doc.coverage.first_activity, null);
   assertEquals(doc.frames, []);
 });
+
+Deno.test("compile() labels a gap with the recorder's marker and leaves others unknown", () => {
+  const capture = makeCapture([[0, "Code"], [30, "Code"], [400, "Code"], [430, "Code"], [
+    800,
+    "Code",
+  ]]);
+  capture.markers = [
+    { ref: 9, at: T0 + 500_000, kind: "stop" },
+    { ref: 7, at: T0 + 31_000, kind: "away", reason: "screensaver" },
+    { ref: 8, at: T0 + 399_000, kind: "back" },
+  ];
+  const gaps = compile(capture, UTC).coverage.gaps;
+  assertEquals(gaps.map((g) => [g.reason, g.evidence]), [["screensaver", "7-8"], [
+    "recorder stopped",
+    "9",
+  ]]);
+  capture.markers = [];
+  assertEquals(compile(capture, UTC).coverage.gaps.map((g) => g.reason), [undefined, undefined]);
+});

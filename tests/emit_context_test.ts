@@ -259,6 +259,12 @@ Deno.test("emitContext() carries first and last activity, active minutes and awa
   equal(lineAfter(block, "away: "), "10:20-12:48 (148.3m), 15:25-16:10 (45m)");
 });
 
+Deno.test("emitContext() says why the user was away when the recorder said so", () => {
+  const doc = sampleDocument();
+  doc.coverage.gaps[0].reason = "locked";
+  equal(lineAfter(emitContext(doc), "away: "), "10:20-12:48 (148.3m, locked), 15:25-16:10 (45m)");
+});
+
 Deno.test("emitContext() leaves focused minutes out when the source does not mark focus", () => {
   const doc = assemble(sampleDocument().frames.map((f) => ({ ...f, focused_min: undefined })), {
     focus: false,

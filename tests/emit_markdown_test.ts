@@ -118,9 +118,13 @@ Deno.test("emitMarkdown() keeps line breaks out of table cells", () => {
 
 Deno.test("emitMarkdown() lists the away periods, the omitted frames and the blind spots", () => {
   const doc = sampleDocument();
+  doc.coverage.gaps[1].reason = "locked";
   const md = emitMarkdown(doc);
   const away = table(md, "Away periods");
-  deepEqual(away.slice(1), [["10:20", "12:48", "148.3"], ["15:25", "16:10", "45"]]);
+  deepEqual(away.slice(1), [
+    ["10:20", "12:48", "148.3", "unknown"],
+    ["15:25", "16:10", "45", "locked"],
+  ]);
   ok(md.includes("_6 frames shorter than 1 min omitted (3.4 min)._"));
   const spots = md.slice(md.indexOf("## Blind spots"));
   for (const b of doc.blind_spots) ok(spots.includes(`- ${b}\n`), b);

@@ -269,3 +269,45 @@ Deno.test("resolveSource() uses the native store by default when it exists", asy
   assert.equal(explicit.adapter, "native");
   assert.equal((await explicit.readAsync(WINDOW)).facts.adapter, "native");
 });
+
+Deno.test("readNative() reads the engine's away markers and compile() labels the gap with them", async () => {
+  const path = fresh();
+  const db = openStore(path);
+  try {
+    const id = registerSource(db, {
+      adapter: "engine",
+      location: "x11",
+      fingerprint: "f",
+      capabilities: CAPS,
+    });
+    const snaps = [
+      snap(1, 0, "Code"),
+      snap(2, 30, "Code"),
+      snap(3, 1830, "Code"),
+      snap(4, 1860, "Code"),
+    ];
+    appendBatch(db, { snapshots: snaps, events: [] }, { sourceId: id });
+    const ins = db.prepare(
+      "INSERT INTO markers (at_ms, kind, reason, source_id) VALUES (?, ?, ?, ?)",
+    );
+    ins.run(T0 + 40_000, "away", "locked", id);
+    ins.run(T0 + 1_825_000, "back", null, id);
+    ins.run(T0 + 7_200_000, "stop", null, id); // outside the window
+  } finally {
+    db.close();
+  }
+  const capture = readNative(path, WINDOW);
+  assert.deepEqual(capture.markers?.map((m) => [m.kind, m.reason]), [["away", "locked"], [
+    "back",
+    undefined,
+  ]]);
+  const { compile } = await import("../src/compile/mod.ts");
+  const doc = compile(capture, { tz: "UTC", minMinutes: 0 });
+  assert.deepEqual(doc.coverage.gaps, [{
+    start: "2026-07-04T08:00:30Z",
+    end: "2026-07-04T08:30:30Z",
+    minutes: 30,
+    reason: "locked",
+    evidence: "1-2",
+  }]);
+});

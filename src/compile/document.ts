@@ -92,6 +92,13 @@ export interface Gap {
   start: string;
   end: string;
   minutes: number;
+  /**
+   * Why nothing was captured, when the recorder said so (`locked`, `screensaver`,
+   * `asleep`, `away`, `recorder stopped`); absent = unknown.
+   */
+  reason?: string;
+  /** The recorder's marker rows that state the reason, in run form. */
+  evidence?: string;
 }
 
 /** Per-display coverage. */

@@ -11,7 +11,7 @@
  * @module
  */
 
-import type { Capture } from "../model.ts";
+import type { Capture, Marker } from "../model.ts";
 import { COMPILER_NAME, VERSION } from "../version.ts";
 import { type PageRef, typePage } from "../entities/mod.ts";
 import { blindSpots } from "./blind_spots.ts";
@@ -27,6 +27,7 @@ import type {
 } from "./document.ts";
 import { byKey, frameDoc, minutes, topKeys } from "./frame_doc.ts";
 import { IntervalUnion } from "./intervals.ts";
+import { toRuns } from "./runs.ts";
 import { formatLocal } from "./time.ts";
 import { classifyFrameClicks, NEARBY_MS, TOLERANCE_PX } from "./enrich/mod.ts";
 import { emptyResolutionCounts, unplacedClicks } from "./enrich/counts.ts";
@@ -182,7 +183,11 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
     .sort((x, y) => y.ms - x.ms || byKey(x.site, y.site))
     .map(({ site, ms, n }) => ({ site, minutes: minutes(ms), frames: n }));
 
-  const gaps = coverageGaps(built.streams.flatMap((s) => Array.from(s.at)), rules, time);
+  const gaps = coverageGaps(built.streams.flatMap((s) => Array.from(s.at)), {
+    rules,
+    time,
+    markers: capture.markers ?? [],
+  });
   const dedupMs = union.unionMs(ALL);
   const spanMs = first === Infinity ? 0 : last - first;
   const rejected = capture.facts.rejected;
@@ -266,16 +271,40 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
   return doc;
 }
 
-/** Periods longer than the session gap with no snapshot on any display. */
-function coverageGaps(times: number[], rules: Rules, time: (ms: number) => string): Gap[] {
+interface GapContext {
+  rules: Rules;
+  time: (ms: number) => string;
+  markers: readonly Marker[];
+}
+
+/**
+ * Periods longer than the session gap with no snapshot on any display, each labelled with
+ * the reason the recorder gave (its marker rows inside the gap), else left unknown.
+ */
+function coverageGaps(times: number[], ctx: GapContext): Gap[] {
   times.sort((a, b) => a - b);
+  const markers = [...ctx.markers].sort((a, b) => a.at - b.at || a.ref - b.ref);
   const gaps: Gap[] = [];
-  const limit = rules.sessionGapS * 1000;
+  const limit = ctx.rules.sessionGapS * 1000;
+  let m = 0;
   for (let i = 1; i < times.length; i++) {
-    const d = times[i] - times[i - 1];
-    if (d > limit) {
-      gaps.push({ start: time(times[i - 1]), end: time(times[i]), minutes: minutes(d) });
+    const lo = times[i - 1], hi = times[i];
+    if (hi - lo <= limit) continue;
+    const gap: Gap = { start: ctx.time(lo), end: ctx.time(hi), minutes: minutes(hi - lo) };
+    while (m < markers.length && markers[m].at < lo) m++;
+    const inside: Marker[] = [];
+    for (let k = m; k < markers.length && markers[k].at <= hi; k++) inside.push(markers[k]);
+    const away = inside.find((x) => x.kind === "away");
+    const reason = away
+      ? away.reason ?? "away"
+      : inside.some((x) => x.kind === "stop")
+      ? "recorder stopped"
+      : undefined;
+    if (reason !== undefined) {
+      gap.reason = reason;
+      gap.evidence = toRuns(inside.map((x) => x.ref));
     }
+    gaps.push(gap);
   }
   return gaps;
 }

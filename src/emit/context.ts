@@ -140,7 +140,9 @@ function headLines(doc: ActivityDocument, ref: string): string[] {
   lines.push(`apps (min): ${ledgerList(rankApps(doc.ledger).map((e) => [e.app, e.minutes]))}`);
   lines.push(`sites (min): ${ledgerList(rankSites(doc.sites).map((s) => [s.site, s.minutes]))}`);
   const away = c.gaps.map((g) =>
-    `${clock(g.start, ref)}-${clock(g.end, ref)} (${minutes(g.minutes)}m)`
+    `${clock(g.start, ref)}-${clock(g.end, ref)} (${minutes(g.minutes)}m${
+      g.reason === undefined ? "" : `, ${g.reason}`
+    })`
   );
   lines.push(`away: ${away.length > 0 ? away.join(", ") : "none"}`);
   return lines;

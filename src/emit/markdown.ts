@@ -130,11 +130,17 @@ function awayLines(doc: ActivityDocument, ref: string): string[] {
   if (gaps.length === 0) {
     return [`None longer than the session gap (${doc.compiler.constants.session_gap_s} s).`];
   }
-  const rows = [row(["From", "To", "Minutes"]), row(["---", "---", "--:"])];
+  const rows = [row(["From", "To", "Minutes", "Why"]), row(["---", "---", "--:", "---"])];
   for (const g of gaps) {
-    rows.push(row([clock(g.start, ref), clock(g.end, ref), minutes(g.minutes)]));
+    rows.push(
+      row([clock(g.start, ref), clock(g.end, ref), minutes(g.minutes), g.reason ?? "unknown"]),
+    );
   }
-  rows.push("", "Away means nothing was captured on any display: unknown, not inactivity.");
+  rows.push(
+    "",
+    "Away means nothing was captured on any display; without a reason from the recorder it " +
+      "is unknown, not inactivity.",
+  );
   return rows;
 }
 
