@@ -3,43 +3,11 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
 import { assertValidDocument } from "./_schema.ts";
+import { assertOneLineError, type FramesResult, runFrames } from "./_frames.ts";
 
-const MAIN = new URL("../main.ts", import.meta.url).pathname;
-const FLAGS = ["run", "--allow-read", "--allow-write", "--allow-env", "--allow-sys", MAIN];
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-// The child gets a temporary HOME, so point it at this process's Deno cache explicitly.
-const denoDir: string = JSON.parse(
-  new TextDecoder().decode(
-    (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" }).output())
-      .stdout,
-  ),
-).denoDir;
-
-/** The parent environment without FRAMES_* settings or TZ (so tests control them). */
-function baseEnv(): Record<string, string> {
-  const env = Deno.env.toObject();
-  for (const k of Object.keys(env)) if (k.startsWith("FRAMES_") || k === "TZ") delete env[k];
-  return { ...env, DENO_DIR: denoDir, NO_COLOR: "1" };
-}
-
-/** Runs `frames ARGS` as its own process with a clean FRAMES_* environment. */
-async function frames(args: string[], env: Record<string, string> = {}): Promise<Result> {
-  const home = env.HOME ?? tmpHome;
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [...FLAGS, ...args],
-    env: { ...baseEnv(), HOME: home, FRAMES_HOME: join(home, ".frames"), ...env },
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+/** Runs `frames ARGS` with a temporary HOME (or `env.HOME`) and a clean environment. */
+function frames(args: string[], env: Record<string, string> = {}): Promise<FramesResult> {
+  return runFrames(args, { home: env.HOME ?? tmpHome, env });
 }
 
 const tmpHome = await Deno.makeTempDir({ prefix: "frames-cli-" });
@@ -57,14 +25,6 @@ function makeDb(name: string, sql = fixtureSql): string {
 
 const db = makeDb("capture.db");
 const DAY = ["--day", "2026-07-04", "--tz", "Europe/Berlin"];
-
-function oneLineError(r: Result, code: number, pattern: RegExp): void {
-  equal(r.code, code, `exit code (stderr: ${r.stderr})`);
-  const lines = r.stderr.trim().split("\n");
-  equal(lines.length, 1, `one line of error, got: ${r.stderr}`);
-  match(lines[0], pattern);
-  ok(!/\bat .*:\d+:\d+/.test(r.stderr), "no stack trace");
-}
 
 Deno.test("frames --help and --version print and exit 0", async () => {
   const help = await frames(["--help"]);
@@ -146,28 +106,32 @@ Deno.test("frames resolves the source as flag > FRAMES_SOURCE > config file", as
 });
 
 Deno.test("frames reports bad input in one line with the right exit code", async () => {
-  oneLineError(await frames(["nope"]), 2, /Unknown command "nope"/);
-  oneLineError(await frames(["compile", "--bogus"]), 2, /--bogus/);
-  oneLineError(
+  assertOneLineError(await frames(["nope"]), 2, /Unknown command "nope"/);
+  assertOneLineError(await frames(["compile", "--bogus"]), 2, /--bogus/);
+  assertOneLineError(
     await frames(["compile", "--source", db, "--tz", "Mars/Base"]),
     2,
     /Unknown timezone "Mars\/Base"/,
   );
-  oneLineError(
+  assertOneLineError(
     await frames(["compile", "--source", db, "--day", "2026-13-01"]),
     2,
     /Invalid day "2026-13-01"/,
   );
-  oneLineError(await frames(["compile", "--source", db, "-f", "xml"]), 2, /Unknown format "xml"/);
-  oneLineError(await frames(["compile", "--source", "aw2:/x"]), 2, /aw2/);
+  assertOneLineError(
+    await frames(["compile", "--source", db, "-f", "xml"]),
+    2,
+    /Unknown format "xml"/,
+  );
+  assertOneLineError(await frames(["compile", "--source", "aw2:/x"]), 2, /aw2/);
   const missing = join(tmpHome, "missing.sqlite");
-  oneLineError(await frames(["compile", "--source", missing, ...DAY]), 1, /does not exist/);
+  assertOneLineError(await frames(["compile", "--source", missing, ...DAY]), 1, /does not exist/);
   const text = join(tmpHome, "notes.txt");
   await Deno.writeTextFile(text, "this is not a database\n".repeat(100));
-  oneLineError(await frames(["compile", "--source", text, ...DAY]), 1, /notes\.txt/);
+  assertOneLineError(await frames(["compile", "--source", text, ...DAY]), 1, /notes\.txt/);
   const empty = makeDb("empty.db", "CREATE TABLE unrelated (x INTEGER);");
-  oneLineError(await frames(["compile", "--source", empty, ...DAY]), 1, /frames/);
-  oneLineError(
+  assertOneLineError(await frames(["compile", "--source", empty, ...DAY]), 1, /frames/);
+  assertOneLineError(
     await frames(["compile", ...DAY], { HOME: await Deno.makeTempDir() }),
     1,
     /--source/,
@@ -219,7 +183,7 @@ Deno.test("frames takes display geometry from --displays or the config file", as
   ]);
   const fromFlag = await displaysOf(["--displays", "monitor_1=2560x1440+0+0"], { HOME: home });
   equal(fromFlag[0].width, 2560);
-  oneLineError(
+  assertOneLineError(
     await frames(["compile", "--source", db, ...DAY, "--displays", "nonsense"]),
     2,
     /--displays/,

@@ -2,50 +2,22 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { exportJson, rustSql, T0, writeSqlite } from "./data/aw/fixture.ts";
+import {
+  assertOneLineError,
+  childEnv,
+  type FramesResult,
+  MAIN,
+  RUN_FLAGS,
+  runFrames,
+} from "./_frames.ts";
 
 // `frames import` and `frames sources` as real child processes with a clean environment.
 // The ActivityWatch REST tests run a local stand-in for aw-server (tests/data/aw/server.ts)
 // in its own child process, so this file needs no network permission itself.
 
-const MAIN = new URL("../main.ts", import.meta.url).pathname;
 const SERVER = new URL("./data/aw/server.ts", import.meta.url).pathname;
-const FLAGS = [
-  "run",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-sys",
-  "--allow-net=127.0.0.1",
-  MAIN,
-];
-
-const denoDir: string = JSON.parse(
-  new TextDecoder().decode(
-    (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" }).output())
-      .stdout,
-  ),
-).denoDir;
-
 const dir = await Deno.makeTempDir({ prefix: "frames_import_cli_test_" });
 globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: true }));
-
-function env(home: string): Record<string, string> {
-  const base = Deno.env.toObject();
-  for (const k of Object.keys(base)) if (k.startsWith("FRAMES_") || k === "TZ") delete base[k];
-  return {
-    ...base,
-    DENO_DIR: denoDir,
-    NO_COLOR: "1",
-    HOME: home,
-    FRAMES_HOME: join(home, ".frames"),
-  };
-}
-
-interface Result {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
 
 let n = 0;
 async function home(): Promise<string> {
@@ -54,23 +26,9 @@ async function home(): Promise<string> {
   return h;
 }
 
-async function frames(h: string, args: string[]): Promise<Result> {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [...FLAGS, ...args],
-    env: env(h),
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
-}
-
-function oneLineError(r: Result, code: number, pattern: RegExp): void {
-  assert.equal(r.code, code, `exit code (stderr: ${r.stderr})`);
-  const lines = r.stderr.trim().split("\n");
-  assert.equal(lines.length, 1, `one line of error, got: ${r.stderr}`);
-  assert.match(lines[0], pattern);
+/** Runs `frames ARGS` with HOME `h` and a clean environment. */
+function frames(h: string, args: string[]): Promise<FramesResult> {
+  return runFrames(args, { home: h });
 }
 
 function exists(path: string): boolean {
@@ -118,7 +76,7 @@ Deno.test("frames import rejects bad input with one line and writes nothing", as
   const store = join(h, ".frames", "capture.db");
   const bad = join(dir, "bad.json");
   await Deno.writeTextFile(bad, '{\n  "buckets": {\n    "x" 1\n  }\n}');
-  oneLineError(
+  assertOneLineError(
     await frames(h, ["import", "activitywatch", bad]),
     1,
     /^frames: Cannot open ActivityWatch export ".*bad\.json": not valid JSON at line 3$/,
@@ -126,14 +84,18 @@ Deno.test("frames import rejects bad input with one line and writes nothing", as
   // An aw-server that is down: start the stand-in, stop it, and use its address.
   const gone = await standIn();
   await gone.stop();
-  oneLineError(
+  assertOneLineError(
     await frames(h, ["import", "activitywatch", gone.url]),
     1,
     /^frames: Cannot reach ActivityWatch server "http:\/\/127\.0\.0\.1:\d+": connection refused \(is aw-server running\?\)$/,
   );
-  oneLineError(await frames(h, ["import", "photos"]), 2, /^frames: Unknown source kind "photos"/);
-  oneLineError(await frames(h, ["import"]), 2, /^frames: Missing source kind/);
-  oneLineError(
+  assertOneLineError(
+    await frames(h, ["import", "photos"]),
+    2,
+    /^frames: Unknown source kind "photos"/,
+  );
+  assertOneLineError(await frames(h, ["import"]), 2, /^frames: Missing source kind/);
+  assertOneLineError(
     await frames(h, ["import", "activitywatch", exportFile, "--batch", "0"]),
     2,
     /^frames: Invalid --batch "0"/,
@@ -147,7 +109,7 @@ Deno.test("frames import reports a locked ActivityWatch database and writes noth
   const w = new DatabaseSync(db);
   w.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE");
   try {
-    oneLineError(
+    assertOneLineError(
       await frames(h, ["import", "activitywatch", db]),
       1,
       /^frames: Cannot read ActivityWatch database ".*locked\.db": database is locked by another process/,
@@ -170,7 +132,7 @@ async function standIn(key?: string): Promise<{ url: string; stop: () => Promise
       exportFile,
       ...(key ? [key] : []),
     ],
-    env: env(dir),
+    env: childEnv(dir),
     clearEnv: true,
     stdout: "piped",
     stderr: "inherit",
@@ -197,12 +159,12 @@ Deno.test("frames import activitywatch reads the REST API with a bearer key like
   const server = await standIn("s3cret");
   try {
     const h = await home();
-    oneLineError(
+    assertOneLineError(
       await frames(h, ["import", "activitywatch", server.url]),
       1,
       /^frames: Cannot read ActivityWatch server ".*": 401 the server requires an API key/,
     );
-    oneLineError(
+    assertOneLineError(
       await frames(h, ["import", "activitywatch", server.url, "--aw-key", "wrong"]),
       1,
       /: 401 the API key was refused$/,
@@ -273,8 +235,8 @@ Deno.test("frames import killed mid-run leaves a consistent store and a rerun co
   const h = await home();
   const store = join(h, ".frames", "capture.db");
   const child = new Deno.Command(Deno.execPath(), {
-    args: [...FLAGS, "import", "activitywatch", big, "--batch", "25"],
-    env: env(h),
+    args: [...RUN_FLAGS, MAIN, "import", "activitywatch", big, "--batch", "25"],
+    env: childEnv(h),
     clearEnv: true,
     stdout: "null",
     stderr: "null",
@@ -333,17 +295,17 @@ Deno.test("frames import recall refuses a wrong export code and writes nothing",
     JSON.stringify({ DateTime: String(T0), AppName: "Notepad" }),
   );
   const h = await home();
-  oneLineError(
+  assertOneLineError(
     await frames(h, ["import", "recall", folder, "--code", "22".repeat(16)]),
     1,
     /^frames: Cannot open Windows Recall export ".*recall-export": wrong export code/,
   );
-  oneLineError(
+  assertOneLineError(
     await frames(h, ["import", "recall", folder]),
     1,
     /: it is encrypted; pass the export code with --code \(32 hex digits\)$/,
   );
-  oneLineError(await frames(h, ["import", "memory-archive"]), 2, /^frames: Missing FROM/);
+  assertOneLineError(await frames(h, ["import", "memory-archive"]), 2, /^frames: Missing FROM/);
   assert.equal(exists(join(h, ".frames", "capture.db")), false);
   const ok = await frames(h, ["import", "recall", folder, "--code", "11".repeat(16)]);
   assert.equal(ok.code, 0, ok.stderr);
@@ -373,11 +335,11 @@ Deno.test({
   async fn() {
     const h = await home();
     // util-linux `script` runs the command on a pseudo-terminal.
-    const cmd = [Deno.execPath(), ...FLAGS, "import", "activitywatch", exportFile]
+    const cmd = [Deno.execPath(), ...RUN_FLAGS, MAIN, "import", "activitywatch", exportFile]
       .map((a) => `'${a}'`).join(" ");
     const out = await new Deno.Command("/usr/bin/script", {
       args: ["-qec", cmd, "/dev/null"],
-      env: env(h),
+      env: childEnv(h),
       clearEnv: true,
       stdout: "piped",
       stderr: "piped",

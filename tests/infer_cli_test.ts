@@ -2,10 +2,9 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
+import { type FramesResult, RUN_FLAGS, runFrames } from "./_frames.ts";
 import { assertValidDocument } from "./_schema.ts";
 
-const MAIN = new URL("../main.ts", import.meta.url).pathname;
-const FLAGS = ["run", "--allow-read", "--allow-write", "--allow-env", "--allow-sys", MAIN];
 const home = await Deno.makeTempDir({ prefix: "frames-infer-cli-" });
 globalThis.addEventListener("unload", () => Deno.removeSync(home, { recursive: true }));
 
@@ -20,18 +19,9 @@ const db = join(home, "capture.db");
 }
 const COMPILE = ["compile", "--source", db, "--day", "2026-07-04", "--tz", "Europe/Berlin"];
 
-async function frames(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = Deno.env.toObject();
-  for (const k of Object.keys(env)) if (k.startsWith("FRAMES_")) delete env[k];
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [...FLAGS, ...args],
-    env: { ...env, HOME: home, FRAMES_HOME: join(home, ".frames"), NO_COLOR: "1" },
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+/** Runs `frames ARGS` with this file's temporary HOME. */
+function frames(args: string[]): Promise<FramesResult> {
+  return runFrames(args, { home, flags: RUN_FLAGS });
 }
 
 async function write(name: string, value: unknown): Promise<string> {

@@ -2,9 +2,8 @@ import { equal, match, ok } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
+import { type FramesResult, RUN_FLAGS, runFrames } from "./_frames.ts";
 
-const MAIN = new URL("../main.ts", import.meta.url).pathname;
-const FLAGS = ["run", "--allow-read", "--allow-write", "--allow-env", "--allow-sys", MAIN];
 const home = await Deno.makeTempDir({ prefix: "frames-steps-cli-" });
 globalThis.addEventListener("unload", () => Deno.removeSync(home, { recursive: true }));
 
@@ -28,18 +27,9 @@ const db = join(home, "capture.db");
 }
 const BASE = ["steps", "--source", db, "--day", "2026-03-24", "--tz", "UTC"];
 
-async function frames(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const env = Deno.env.toObject();
-  for (const k of Object.keys(env)) if (k.startsWith("FRAMES_")) delete env[k];
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [...FLAGS, ...args],
-    env: { ...env, HOME: home, FRAMES_HOME: join(home, ".frames"), NO_COLOR: "1" },
-    clearEnv: true,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  const dec = new TextDecoder();
-  return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };
+/** Runs `frames ARGS` with this file's temporary HOME. */
+function frames(args: string[]): Promise<FramesResult> {
+  return runFrames(args, { home, flags: RUN_FLAGS });
 }
 
 Deno.test("frames steps leaves typed text out by default, in text and JSON", async () => {

@@ -6,6 +6,7 @@
 
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
+import { cleanEnv as sharedCleanEnv } from "../../_frames.ts";
 
 const MAIN = new URL("../../../main.ts", import.meta.url).pathname;
 const XCTL = new URL("./xctl.ts", import.meta.url).pathname;
@@ -22,22 +23,11 @@ export const ENGINE_FLAGS = [
   "--allow-net=127.0.0.1",
 ];
 
-export const denoDir: string = JSON.parse(
-  new TextDecoder().decode(
-    (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" }).output())
-      .stdout,
-  ),
-).denoDir;
+export { DENO_DIR as denoDir } from "../../_frames.ts";
 
-/** The parent environment without FRAMES_* or DISPLAY, plus the Deno cache. */
+/** The parent environment without FRAMES_*, TZ or a display, plus the Deno cache. */
 export function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
-  const env = Deno.env.toObject();
-  for (const k of Object.keys(env)) {
-    if (k.startsWith("FRAMES_") || k === "DISPLAY" || k === "WAYLAND_DISPLAY" || k === "TZ") {
-      delete env[k];
-    }
-  }
-  return { ...env, DENO_DIR: denoDir, NO_COLOR: "1", ...extra };
+  return sharedCleanEnv(extra, ["DISPLAY", "WAYLAND_DISPLAY"]);
 }
 
 export function sleep(ms: number): Promise<void> {

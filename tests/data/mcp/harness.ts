@@ -12,6 +12,9 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { addDays, localDay } from "../../../src/compile/time.ts";
 import { writeDemoDatabase } from "../../../src/demo/mod.ts";
 import { STDIO_PERMISSIONS } from "../../../src/mcp/install/mod.ts";
+import { childEnv } from "../../_frames.ts";
+
+export { childEnv };
 
 /** The demo's timezone. */
 export const TZ = "Europe/Berlin";
@@ -42,28 +45,6 @@ export function recentDemo(dir: string): RecentDemo {
   const path = join(dir, "demo.sqlite");
   const summary = writeDemoDatabase(path, { startDay: addDays(today, -6), days: 7, tz: TZ });
   return { path, today, days: summary.days.map((d) => d.day), busiest: summary.busiestDay };
-}
-
-// Children get a temporary HOME, so point them at this process's Deno cache explicitly.
-const denoDir: string = JSON.parse(
-  new TextDecoder().decode(
-    (await new Deno.Command(Deno.execPath(), { args: ["info", "--json"], stderr: "null" }).output())
-      .stdout,
-  ),
-).denoDir;
-
-/** A clean child environment: no FRAMES_* or TZ from the parent, HOME and FRAMES_HOME in `home`. */
-export function childEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env = Deno.env.toObject();
-  for (const k of Object.keys(env)) if (k.startsWith("FRAMES_") || k === "TZ") delete env[k];
-  return {
-    ...env,
-    DENO_DIR: denoDir,
-    NO_COLOR: "1",
-    HOME: home,
-    FRAMES_HOME: join(home, ".frames"),
-    ...extra,
-  };
 }
 
 /** Deno arguments that run `frames` with the permissions an installed stdio entry gets. */
