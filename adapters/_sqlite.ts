@@ -128,3 +128,27 @@ export function inReadTransaction<T>(db: DatabaseSync, read: () => T): T {
   db.exec("COMMIT");
   return result;
 }
+
+/** Options for {@linkcode readSqliteSource}. */
+export interface ReadSqliteSourceOptions extends OpenReadOnlyOptions {
+  /** Absolute path of the database. */
+  location: string;
+}
+
+/**
+ * Open a SQLite source read-only, run `read` inside one read transaction and close it;
+ * SQLite's errors become one-line messages naming the file.
+ */
+export function readSqliteSource<T>(
+  opts: ReadSqliteSourceOptions,
+  read: (db: DatabaseSync) => T,
+): T {
+  const db = openReadOnly(opts.location, opts);
+  try {
+    return inReadTransaction(db, () => read(db));
+  } catch (err) {
+    throw describeSqliteError(err, { label: opts.label, path: opts.location, action: "read" });
+  } finally {
+    db.close();
+  }
+}

@@ -12,6 +12,7 @@ import type { Capture } from "../src/model.ts";
 import type { AwSource } from "./_aw_model.ts";
 import { loadAwExport } from "./_aw_export.ts";
 import { openAwSqlite } from "./_aw_sqlite.ts";
+import { checkWindow } from "./_window.ts";
 import { AW_DEFAULT_URL, loadAwServer } from "./_aw_rest.ts";
 import { buildAwCapture, planBuckets } from "./_aw_snapshots.ts";
 import type { ImportableSource } from "./_keyed.ts";
@@ -53,15 +54,6 @@ export function openAwFile(path: string, opts: { busyTimeoutMs?: number } = {}):
     // Let the loader produce its own message (missing file, directory, permission).
   }
   return head === SQLITE_MAGIC ? openAwSqlite(location, opts) : loadAwExport(location);
-}
-
-function checkWindow(opts: ReadWindowOptions): void {
-  const { start, end } = opts;
-  if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) {
-    throw new RangeError(
-      `Cannot read a capture window: start (${start}) and end (${end}) must be epoch ms with start <= end`,
-    );
-  }
 }
 
 function readFrom(source: AwSource, opts: ReadWindowOptions): Capture {

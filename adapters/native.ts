@@ -20,7 +20,8 @@ import type {
   Trigger,
 } from "../src/model.ts";
 import { STORE_VERSION } from "../capture/_store_schema.ts";
-import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./_sqlite.ts";
+import { prepareArrays, readSqliteSource } from "./_sqlite.ts";
+import { checkWindow } from "./_window.ts";
 import { fnv1a } from "./_screenpipe_schema.ts";
 import { nativeElementLookup } from "./_native_lookup.ts";
 import type { ReadWindowOptions } from "./mod.ts";
@@ -55,21 +56,12 @@ export function discoverNative(framesHome: string): string | undefined {
  * ```
  */
 export function readNative(path: string, opts: NativeReadOptions): Capture {
-  const { start, end } = opts;
-  if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) {
-    throw new RangeError(
-      `Cannot read a capture window: start (${start}) and end (${end}) must be epoch ms with start <= end`,
-    );
-  }
+  checkWindow(opts);
   const location = resolve(path);
-  const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
-  try {
-    return inReadTransaction(db, () => readWindow(db, location, opts));
-  } catch (err) {
-    throw describeSqliteError(err, { label: LABEL, path: location, action: "read" });
-  } finally {
-    db.close();
-  }
+  return readSqliteSource(
+    { location, label: LABEL, busyTimeoutMs: opts.busyTimeoutMs },
+    (db) => readWindow(db, location, opts),
+  );
 }
 
 /** Check the store's schema version and return it with a fingerprint of the schema. */
@@ -267,29 +259,26 @@ export function readNativeElements(
 ): Element[] {
   if (snapshotRefs.length === 0) return [];
   const location = resolve(path);
-  const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
-  try {
-    const ids = JSON.stringify([...new Set(snapshotRefs)].filter(Number.isInteger));
-    return prepareArrays(
-      db,
-      `SELECT snapshot_id, role, name, x, y, width, height, units, origin FROM elements
+  const ids = JSON.stringify([...new Set(snapshotRefs)].filter(Number.isInteger));
+  return readSqliteSource(
+    { location, label: LABEL, busyTimeoutMs: opts.busyTimeoutMs },
+    (db) =>
+      prepareArrays(
+        db,
+        `SELECT snapshot_id, role, name, x, y, width, height, units, origin FROM elements
        WHERE snapshot_id IN (SELECT value FROM json_each(?)) ORDER BY snapshot_id, id`,
-    ).all(ids).map((r) => ({
-      snapshotRef: r[0] as number,
-      role: r[1] as string,
-      name: r[2] as string,
-      bounds: {
-        x: r[3] as number,
-        y: r[4] as number,
-        width: r[5] as number,
-        height: r[6] as number,
-      },
-      units: r[7] as Element["units"],
-      source: r[8] as Element["source"],
-    }));
-  } catch (err) {
-    throw describeSqliteError(err, { label: LABEL, path: location, action: "read" });
-  } finally {
-    db.close();
-  }
+      ).all(ids).map((r) => ({
+        snapshotRef: r[0] as number,
+        role: r[1] as string,
+        name: r[2] as string,
+        bounds: {
+          x: r[3] as number,
+          y: r[4] as number,
+          width: r[5] as number,
+          height: r[6] as number,
+        },
+        units: r[7] as Element["units"],
+        source: r[8] as Element["source"],
+      })),
+  );
 }

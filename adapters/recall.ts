@@ -9,7 +9,8 @@
 
 import { basename, dirname, join, resolve } from "node:path";
 import type { Capture, Snapshot } from "../src/model.ts";
-import { describeSqliteError, inReadTransaction, openReadOnly } from "./_sqlite.ts";
+import { readSqliteSource } from "./_sqlite.ts";
+import { checkWindow } from "./_window.ts";
 import { readUkg } from "./_recall_ukg.ts";
 import { readRecallExport } from "./_recall_export.ts";
 import type { ImportableSource } from "./_keyed.ts";
@@ -49,15 +50,6 @@ export function recallDatabases(
   return out.sort();
 }
 
-function checkWindow(opts: ReadWindowOptions): void {
-  const { start, end } = opts;
-  if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) {
-    throw new RangeError(
-      `Cannot read a capture window: start (${start}) and end (${end}) must be epoch ms with start <= end`,
-    );
-  }
-}
-
 function isDirectory(path: string): boolean {
   try {
     return Deno.statSync(path).isDirectory;
@@ -75,14 +67,10 @@ export function readRecall(path: string, opts: RecallReadOptions): Capture {
       `Cannot read Windows Recall export "${location}" in this command: run "frames import recall ${location} --code CODE" and compile the native store`,
     );
   }
-  const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
-  try {
-    return inReadTransaction(db, () => readUkg(db, { location, start: opts.start, end: opts.end }));
-  } catch (err) {
-    throw describeSqliteError(err, { label: LABEL, path: location, action: "read" });
-  } finally {
-    db.close();
-  }
+  return readSqliteSource(
+    { location, label: LABEL, busyTimeoutMs: opts.busyTimeoutMs },
+    (db) => readUkg(db, { location, start: opts.start, end: opts.end }),
+  );
 }
 
 /** Read the window `[start, end)` of a `ukg.db` or an export folder (decrypted with `code`). */
@@ -186,16 +174,12 @@ function openRecallDatabase(path: string): ImportableSource {
     fingerprint: probe.facts.fingerprint,
     capabilities: { ...probe.facts.capabilities, urls: true },
     span() {
-      const db = openReadOnly(location, { label: LABEL });
-      try {
-        const r = db.prepare(
+      const r = readSqliteSource({ location, label: LABEL }, (db) =>
+        db.prepare(
           `SELECT min(CAST(TimeStamp AS INTEGER)) AS lo, max(CAST(TimeStamp AS INTEGER)) AS hi
            FROM WindowCapture`,
-        ).get() as { lo: number | null; hi: number | null };
-        return r.lo === null || r.hi === null ? undefined : { first: r.lo, last: r.hi };
-      } finally {
-        db.close();
-      }
+        ).get() as { lo: number | null; hi: number | null });
+      return r.lo === null || r.hi === null ? undefined : { first: r.lo, last: r.hi };
     },
     readKeyed(opts) {
       const capture = readRecall(location, opts);

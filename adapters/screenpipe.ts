@@ -17,7 +17,8 @@ import { resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../src/model.ts";
 import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "./_timestamp.ts";
-import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./_sqlite.ts";
+import { prepareArrays, readSqliteSource } from "./_sqlite.ts";
+import { checkWindow } from "./_window.ts";
 import { NameCache } from "./_names.ts";
 import {
   columnOrNull,
@@ -77,21 +78,12 @@ const TRIGGERS: ReadonlyMap<string, Trigger> = new Map([
  * ```
  */
 export function readScreenpipe(path: string, opts: ScreenpipeReadOptions): Capture {
-  const { start, end } = opts;
-  if (!Number.isFinite(start) || !Number.isFinite(end) || start > end) {
-    throw new RangeError(
-      `Cannot read a capture window: start (${start}) and end (${end}) must be epoch ms with start <= end`,
-    );
-  }
+  checkWindow(opts);
   const location = resolve(path);
-  const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
-  try {
-    return inReadTransaction(db, () => readWindow(db, location, opts));
-  } catch (err) {
-    throw describeSqliteError(err, { label: LABEL, path: location, action: "read" });
-  } finally {
-    db.close();
-  }
+  return readSqliteSource(
+    { location, label: LABEL, busyTimeoutMs: opts.busyTimeoutMs },
+    (db) => readWindow(db, location, opts),
+  );
 }
 
 function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOptions): Capture {
