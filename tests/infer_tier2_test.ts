@@ -10,6 +10,7 @@ import {
   parseInferredFile,
   stripInferred,
 } from "../src/infer/mod.ts";
+import { FRAME_FIELDS } from "../src/infer/validate.ts";
 import { every, makeCapture } from "./_capture.ts";
 import { assertValidDocument } from "./_schema.ts";
 
@@ -116,25 +117,7 @@ Deno.test("addInferred() attaches evidenced entries under the namespace, keeping
 Deno.test("stripInferred() always gives back the measured compile byte for byte, schema-valid", () => {
   const measured = JSON.stringify(DOC);
   const stamped = { ...DOC, generated_at: "2026-07-05T06:00:00Z" };
-  const keys = fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/).filter((k) =>
-    ![
-      "id",
-      "display",
-      "app",
-      "site",
-      "start",
-      "end",
-      "duration_min",
-      "wall_min",
-      "focused_min",
-      "presence_min",
-      "windows",
-      "pages",
-      "input",
-      "interruptions",
-      "evidence",
-    ].includes(k)
-  );
+  const keys = fc.stringMatching(/^[a-z][a-z0-9_]{0,12}$/).filter((k) => !FRAME_FIELDS.includes(k));
   const entryArb = fc.record({
     frame: fc.integer({ min: 0, max: DOC.frames.length - 1 }),
     key: keys,

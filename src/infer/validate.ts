@@ -8,39 +8,16 @@
 import type { ActivityDocument } from "../compile/document.ts";
 import { fromRuns } from "../compile/runs.ts";
 import type { InferredEntry } from "./types.ts";
+import schema from "../../schema/activity-document.schema.json" with { type: "json" };
 
-const FRAME_FIELDS = [
-  "id",
-  "display",
-  "app",
-  "site",
-  "start",
-  "end",
-  "duration_min",
-  "wall_min",
-  "focused_min",
-  "presence_min",
-  "windows",
-  "pages",
-  "input",
-  "interruptions",
-  "evidence",
-];
-const LEDGER_FIELDS = ["app", "minutes", "focused_minutes", "frames", "longest_min", "windows"];
-const SITE_FIELDS = ["site", "minutes", "frames"];
-const DOCUMENT_FIELDS = [
-  "schema_version",
-  "window",
-  "source",
-  "compiler",
-  "coverage",
-  "frames",
-  "ledger",
-  "sites",
-  "blind_spots",
-  "inferred",
-  "generated_at",
-];
+// The measured fields come from the document's schema, so a field added to the measured
+// tier can never be claimed by an inferred entry.
+const DEFS = schema.definitions;
+/** Measured fields of a frame (from the schema). */
+export const FRAME_FIELDS: readonly string[] = Object.keys(DEFS.frame.properties);
+const LEDGER_FIELDS: readonly string[] = Object.keys(DEFS.ledger_entry.properties);
+const SITE_FIELDS: readonly string[] = Object.keys(DEFS.site_entry.properties);
+const DOCUMENT_FIELDS: readonly string[] = Object.keys(schema.properties);
 
 /** Looks things up in one measured document, building indexes only when first asked. */
 export class MeasuredIndex {
@@ -62,7 +39,7 @@ export class MeasuredIndex {
   /** The measured object a subject names and the field names measured on it. */
   subject(subject: string): { fields: Set<string>; label: string } | undefined {
     const doc = this.#doc;
-    const with_ = (obj: object, fields: string[], label: string) => ({
+    const with_ = (obj: object, fields: readonly string[], label: string) => ({
       fields: new Set([...fields, ...Object.keys(obj)]),
       label,
     });
