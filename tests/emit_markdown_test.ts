@@ -151,3 +151,19 @@ Deno.test("emitMarkdown() adds a display column only when there are several disp
   doc.coverage.per_display = { monitor_1: doc.coverage.per_display.monitor_1 };
   ok(!table(emitMarkdown(doc), "Frames")[0].includes("Display"));
 });
+
+Deno.test("emitMarkdown() reports how clicks were resolved and re-attributed input", () => {
+  const doc = sampleDocument();
+  doc.coverage.click_resolution = { native: 2, exact: 5, tolerance: 1, zone: 3, none: 4 };
+  doc.coverage.reattributed_input = 6;
+  const md = emitMarkdown(doc);
+  ok(
+    md.includes(
+      "- Clicks: 11 resolved (2 named by the source, 5 exact, 1 within tolerance, 3 by screen zone), 4 unresolved\n",
+    ),
+    md,
+  );
+  ok(md.includes("- 6 input events re-attributed to the nearest snapshot"));
+  delete doc.coverage.click_resolution;
+  ok(!emitMarkdown(doc).includes("- Clicks:"));
+});

@@ -68,6 +68,21 @@ function coverageLines(doc: ActivityDocument, ref: string): string[] {
   lines.push(
     `- ${c.distinct_apps} apps, ${c.frames} frames, ${c.snapshots} snapshots, ${c.unattributed_input} unattributed input events`,
   );
+  const clicks = c.click_resolution;
+  if (clicks !== undefined) {
+    const resolved = clicks.native + clicks.exact + clicks.tolerance + clicks.zone;
+    if (resolved + clicks.none > 0) {
+      lines.push(
+        `- Clicks: ${resolved} resolved (${clicks.native} named by the source, ${clicks.exact} exact, ` +
+          `${clicks.tolerance} within tolerance, ${clicks.zone} by screen zone), ${clicks.none} unresolved`,
+      );
+    }
+  }
+  if (c.reattributed_input !== undefined && c.reattributed_input > 0) {
+    lines.push(
+      `- ${c.reattributed_input} input events re-attributed to the nearest snapshot (their own app or window disagreed)`,
+    );
+  }
   if (c.omitted_frames > 0) {
     lines.push(
       `- ${c.omitted_frames} frames shorter than ${
