@@ -6,28 +6,21 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { selfCommand } from "../src/self_command.ts";
 
-/** The command line that runs `frames capture run` in a child process. */
+/** Permissions the engine runs with: FFI for X11, subprocesses for helpers, loopback ingest. */
+export const ENGINE_PERMISSIONS: readonly string[] = [
+  "--allow-read",
+  "--allow-write",
+  "--allow-env",
+  "--allow-sys",
+  "--allow-ffi",
+  "--allow-run",
+  "--allow-net=127.0.0.1",
+];
+
+/** The command line that runs frames in a child process, ready for `capture run`. */
 export function engineCommand(): string[] {
-  if (Deno.build.standalone) return [Deno.execPath()];
-  const main = fileURLToPath(Deno.mainModule);
-  const config = join(dirname(main), "deno.json");
-  const flags = [
-    "run",
-    "--allow-read",
-    "--allow-write",
-    "--allow-env",
-    "--allow-sys",
-    "--allow-ffi",
-    "--allow-run",
-    "--allow-net=127.0.0.1",
-  ];
-  try {
-    if (Deno.statSync(config).isFile) flags.push(`--config=${config}`);
-  } catch {
-    // No config next to main: run without one.
-  }
-  return [Deno.execPath(), ...flags, main];
+  const self = selfCommand({ permissions: ENGINE_PERMISSIONS });
+  return [self.command, ...self.args];
 }

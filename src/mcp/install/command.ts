@@ -6,9 +6,9 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { existsSync } from "node:fs";
+import { isDenoCli, selfCommand } from "../../self_command.ts";
+
+export { isDenoCli };
 
 /** A command and its arguments. */
 export interface LaunchCommand {
@@ -29,11 +29,6 @@ export interface LaunchOptions {
 /** The permissions `frames mcp` (stdio) needs: read the source, settings and parsers. */
 export const STDIO_PERMISSIONS: readonly string[] = ["--allow-read", "--allow-env", "--allow-sys"];
 
-/** Whether `execPath` is the Deno CLI itself rather than a compiled `frames` binary. */
-export function isDenoCli(execPath: string): boolean {
-  return /^deno(\.exe)?$/i.test(basename(execPath));
-}
-
 /**
  * The command that starts `frames mcp` the way this process was started.
  *
@@ -43,23 +38,12 @@ export function isDenoCli(execPath: string): boolean {
  * ```
  */
 export function launchCommand(opts: LaunchOptions = {}): LaunchCommand {
-  const execPath = opts.execPath ?? Deno.execPath();
-  const extra = [...(opts.extraArgs ?? [])];
-  if (!isDenoCli(execPath)) return { command: execPath, args: ["mcp", ...extra] };
-  const main = opts.mainModule ?? Deno.mainModule;
-  const script = main.startsWith("file:") ? fileURLToPath(main) : main;
-  const config = main.startsWith("file:") ? join(dirname(script), "deno.json") : undefined;
-  return {
-    command: execPath,
-    args: [
-      "run",
-      ...STDIO_PERMISSIONS,
-      ...(config !== undefined && existsSync(config) ? ["--config", config] : []),
-      script,
-      "mcp",
-      ...extra,
-    ],
-  };
+  const self = selfCommand({
+    permissions: STDIO_PERMISSIONS,
+    execPath: opts.execPath,
+    mainModule: opts.mainModule,
+  });
+  return { command: self.command, args: [...self.args, "mcp", ...(opts.extraArgs ?? [])] };
 }
 
 /** Whether the command runs Deno out of the npx cache (which `npm cache clean` may remove). */

@@ -7,21 +7,13 @@
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { cleanEnv as sharedCleanEnv } from "../../_frames.ts";
+import { ENGINE_PERMISSIONS } from "../../../capture/_command.ts";
 
 const MAIN = new URL("../../../main.ts", import.meta.url).pathname;
 const XCTL = new URL("./xctl.ts", import.meta.url).pathname;
 
 /** Permissions the engine runs with (what `frames capture start` passes). */
-export const ENGINE_FLAGS = [
-  "run",
-  "--allow-read",
-  "--allow-write",
-  "--allow-env",
-  "--allow-sys",
-  "--allow-ffi",
-  "--allow-run",
-  "--allow-net=127.0.0.1",
-];
+export const ENGINE_FLAGS = ["run", ...ENGINE_PERMISSIONS];
 
 export { DENO_DIR as denoDir } from "../../_frames.ts";
 
