@@ -160,3 +160,20 @@ Deno.test("renderSteps() prints one line per step with the click's resolution", 
   ok(text.includes("  08:00:47  paste  (during detour to Slack)\n"), text);
   ok(!text.includes("qwerty"));
 });
+
+Deno.test("renderSteps() names the two windows when a re-attributed event agreed on the app", () => {
+  const snaps = [
+    snap(1, 0, "Chrome", { title: "Inbox" }),
+    snap(2, 30, "Chrome", { title: "Compose" }),
+    snap(3, 60, "Chrome", { title: "Compose" }),
+  ];
+  // Recorded during Inbox's dwell, but the event itself names the Compose window.
+  const events = [ev(100, 29, "key", { app: "Chrome", title: "Compose" })];
+  const text = renderSteps([
+    frameSteps(captureOf(snaps, events), "monitor_1:1", { tz: "UTC" }),
+  ]);
+  ok(
+    text.includes('re-attributed: capture showed window "Inbox", event said "Compose"; 1.0 s'),
+    text,
+  );
+});

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { resolveSource } from "../../adapters/mod.ts";
+import { type ResolvedSource, resolveSource } from "../../adapters/mod.ts";
 import { compile } from "../compile/mod.ts";
 import type { ActivityDocument } from "../compile/document.ts";
 import { loadTyper } from "../entities/mod.ts";
@@ -69,28 +69,50 @@ export async function loadCaptureForCli(
     Date.now(),
     settings.tz,
   );
-  const displays = settings.displays;
-  const supplied = displays === undefined ? undefined : parseDisplayFlag(displays);
-  let source;
+  const source = resolveCliSource(settings);
+  const t0 = performance.now();
+  const capture = await readCliWindow(source, window, {
+    settings,
+    includeText: p.values["include-text"] === true,
+  });
+  return { settings, window, capture, readMs: performance.now() - t0 };
+}
+
+/** Resolves the settings' capture source; a malformed `--source` is a usage error (exit 2). */
+export function resolveCliSource(settings: Settings): ResolvedSource {
   try {
-    source = resolveSource(settings.source, {
-      home: settings.userHome,
-      framesHome: settings.home,
-    });
+    return resolveSource(settings.source, { home: settings.userHome, framesHome: settings.home });
   } catch (err) {
-    // A malformed --source spec is the caller's mistake (exit 2); a missing file is not.
+    // A malformed spec is the caller's mistake; a missing file is not (exit 1).
     if (err instanceof RangeError) throw new UsageError(err.message);
     throw err;
   }
-  const t0 = performance.now();
-  // readAsync serves every source, including network and encrypted ones (aw:URL, recall:).
+}
+
+/** Options of {@linkcode readCliWindow}. */
+export interface ReadCliWindowOptions {
+  settings: Settings;
+  includeText?: boolean;
+}
+
+/**
+ * Reads one window from a source (readAsync serves every source, including network and
+ * encrypted ones) and applies the display geometry the settings supply.
+ */
+export async function readCliWindow(
+  source: ResolvedSource,
+  window: { start: number; end: number },
+  opts: ReadCliWindowOptions,
+): Promise<Capture> {
+  const geometry = opts.settings.displays;
+  const supplied = geometry === undefined ? undefined : parseDisplayFlag(geometry);
   const capture = await source.readAsync({
     start: window.start,
     end: window.end,
-    includeText: p.values["include-text"] === true,
+    includeText: opts.includeText === true,
   });
   if (supplied !== undefined) capture.displays = mergeDisplays(capture.displays, supplied);
-  return { settings, window, capture, readMs: performance.now() - t0 };
+  return capture;
 }
 
 /** Parses `--displays`; a malformed value is a usage error. */

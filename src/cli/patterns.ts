@@ -4,12 +4,10 @@
  * @module
  */
 
-import { resolveSource } from "../../adapters/mod.ts";
-import { mergeDisplays } from "../compile/enrich/geometry.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
 import { analyseDay, detectPatterns, renderPatterns } from "../patterns/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
-import { parseDisplayFlag } from "./_capture.ts";
+import { readCliWindow, resolveCliSource } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
 import { resolveSettings } from "./_settings.ts";
 import { resolveDay } from "./_window.ts";
@@ -106,24 +104,17 @@ export async function main(args: string[]): Promise<number> {
     source: str(p, "source"),
     tz: str(p, "tz"),
     minMinutes: str(p, "min-minutes"),
+    displays: str(p, "displays"),
   });
   const days = patternDays(p, { tz: settings.tz, now: Date.now() });
   const minCount = wholeNumber(p, "min-count", 3);
   const limit = wholeNumber(p, "limit", 20);
-  const displays = str(p, "displays");
-  const supplied = displays === undefined ? undefined : parseDisplayFlag(displays);
-  let source;
-  try {
-    source = resolveSource(settings.source, { home: settings.userHome });
-  } catch (err) {
-    if (err instanceof RangeError) throw new UsageError(err.message);
-    throw err;
+  const source = resolveCliSource(settings);
+  const analysed = [];
+  for (const day of days) {
+    const capture = await readCliWindow(source, dayWindow(day, settings.tz), { settings });
+    analysed.push(analyseDay(capture, { day, tz: settings.tz, minMinutes: settings.minMinutes }));
   }
-  const analysed = days.map((day) => {
-    const capture = source.read(dayWindow(day, settings.tz));
-    if (supplied !== undefined) capture.displays = mergeDisplays(capture.displays, supplied);
-    return analyseDay(capture, { day, tz: settings.tz, minMinutes: settings.minMinutes });
-  });
   const report = detectPatterns(analysed, { minCount, limit });
   const text = p.values.json
     ? JSON.stringify({ tz: settings.tz, ...report }, null, 2) + "\n"

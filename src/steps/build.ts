@@ -71,7 +71,14 @@ export interface Step {
    * event's own app/window disagreed with), the event's own app, and ms to the nearest
    * snapshot it now belongs to.
    */
-  reattributed?: { from_app: string; event_app?: string; distance_ms: number };
+  reattributed?: {
+    from_app: string;
+    event_app?: string;
+    /** Window titles, when the disagreement was the window rather than the app. */
+    from_title?: string;
+    event_title?: string;
+    distance_ms: number;
+  };
 }
 
 /** Options for {@linkcode buildSteps}. */
@@ -164,6 +171,9 @@ export function buildSteps(frame: BuiltFrame, opts: BuildStepsOptions): Step[] {
         reattributed: {
           from_app: st.snaps[stale.from].app,
           ...(e.app !== undefined ? { event_app: e.app } : {}),
+          ...(e.app === undefined || e.app === st.snaps[stale.from].app
+            ? windowTitles(st.snaps[stale.from].title, e.title)
+            : {}),
           distance_ms: stale.distanceMs,
         },
       }
@@ -225,4 +235,14 @@ function stepTarget(t: ClickTarget | undefined): StepTarget {
     ...(t.nearbyMs !== undefined ? { nearby_ms: t.nearbyMs } : {}),
     ...(t.distancePx !== undefined ? { distance_px: t.distancePx } : {}),
   };
+}
+
+/** The two window titles of a re-attribution, when both are known. */
+function windowTitles(
+  from: string | undefined,
+  event: string | undefined,
+): { from_title?: string; event_title?: string } {
+  return from !== undefined && event !== undefined && from !== event
+    ? { from_title: from, event_title: event }
+    : {};
 }

@@ -67,11 +67,12 @@ function line(s: Step): string {
   if (s.detour !== undefined) notes.push(`during detour to ${s.detour}`);
   if (s.reattributed !== undefined) {
     const r = s.reattributed;
-    notes.push(
-      `re-attributed: capture showed ${r.from_app}${
+    const what = r.from_title !== undefined && r.event_title !== undefined
+      ? `capture showed window "${r.from_title}", event said "${r.event_title}"`
+      : `capture showed ${r.from_app}${
         r.event_app !== undefined ? `, event said ${r.event_app}` : ""
-      }; ${(r.distance_ms / 1000).toFixed(1)} s from its snapshot`,
-    );
+      }`;
+    notes.push(`re-attributed: ${what}; ${(r.distance_ms / 1000).toFixed(1)} s from its snapshot`);
   }
   const tail = notes.length > 0 ? `  (${notes.join("; ")})` : "";
   return `  ${s.at}  ${s.kind.padEnd(6)} ${body}`.trimEnd() + tail;
