@@ -59,9 +59,15 @@ Deno.test("frames compile writes a valid document that does not depend on the pr
 Deno.test("frames never changes the source file's bytes or mtime", async () => {
   const before = await Deno.readFile(db);
   const mtime = (await Deno.stat(db)).mtime?.getTime();
-  for (const cmd of ["compile", "today", "context", "apps"]) {
-    const r = await frames([cmd, "--source", db, ...DAY]);
-    equal(r.code, 0, `${cmd}: ${r.stderr}`);
+  const runs = [
+    ...["compile", "today", "context", "apps"].map((cmd) => [cmd, "--source", db, ...DAY]),
+    ["steps", "--source", db, ...DAY, "--find", "main"],
+    ["parsers", "coverage", "--source", db, ...DAY],
+    ["patterns", "--source", db, "--tz", "Europe/Berlin", "--days", "2", "--until", "2026-07-04"],
+  ];
+  for (const args of runs) {
+    const r = await frames(args);
+    equal(r.code, 0, `${args.join(" ")}: ${r.stderr}`);
   }
   deepEqual(await Deno.readFile(db), before);
   equal((await Deno.stat(db)).mtime?.getTime(), mtime);
