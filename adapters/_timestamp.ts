@@ -113,6 +113,29 @@ function compose(
     second * 1000 + ms - offsetMinutes * MS_PER_MINUTE;
 }
 
+// Result of readFraction, reused so the hot path allocates nothing.
+const fraction = { ms: 0, end: 0 };
+
+/**
+ * Reads the digits of a fraction of a second starting at `from` into `fraction`
+ * (milliseconds, extra digits truncated; `end` = index after the digits). False when there
+ * are no digits.
+ */
+function readFraction(s: string, from: number): boolean {
+  let i = from, ms = 0;
+  while (i < s.length) {
+    const d = digit(s, i);
+    if (d < 0) break;
+    if (i - from < 3) ms = ms * 10 + d;
+    i++;
+  }
+  const count = i - from;
+  if (count === 0) return false;
+  fraction.ms = count === 1 ? ms * 100 : count === 2 ? ms * 10 : ms;
+  fraction.end = i;
+  return true;
+}
+
 /** The two shapes real sources write, at fixed positions; NaN means "try the fallback". */
 function parseFixedWidth(s: string): number {
   const n = s.length;
@@ -134,18 +157,9 @@ function parseFixedWidth(s: string): number {
   let i = 19;
   let ms = 0;
   if (i < n && s.charCodeAt(i) === 46) {
-    i++;
-    const from = i;
-    while (i < n) {
-      const d = digit(s, i);
-      if (d < 0) break;
-      if (i - from < 3) ms = ms * 10 + d;
-      i++;
-    }
-    const count = i - from;
-    if (count === 0) return NaN;
-    if (count === 1) ms *= 100;
-    else if (count === 2) ms *= 10;
+    if (!readFraction(s, i + 1)) return NaN;
+    ms = fraction.ms;
+    i = fraction.end;
   }
   let offset = 0;
   if (i === n) {
@@ -194,18 +208,9 @@ function parseLenient(text: string): number | undefined {
     i += 3;
     const mark = s.charCodeAt(i);
     if (i < n && (mark === 46 || mark === 44)) {
-      i++;
-      const from = i;
-      while (i < n) {
-        const d = digit(s, i);
-        if (d < 0) break;
-        if (i - from < 3) ms = ms * 10 + d;
-        i++;
-      }
-      const count = i - from;
-      if (count === 0) return undefined;
-      if (count === 1) ms *= 100;
-      else if (count === 2) ms *= 10;
+      if (!readFraction(s, i + 1)) return undefined;
+      ms = fraction.ms;
+      i = fraction.end;
     }
   }
   while (i < n && s.charCodeAt(i) === 32) i++;

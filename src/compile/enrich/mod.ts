@@ -74,14 +74,8 @@ export function resolveFrameClicks(
   capture: Capture,
   opts: FrameClickOptions = {},
 ): Map<InputEvent, ClickTarget> {
-  const clicks: ClickInput[] = [];
-  for (const f of frames) for (const c of frameClicks(f, opts.stale)) clicks.push(c);
-  const targets = resolveClicks(clicks, {
-    displays: capture.displays,
-    lookup: capture.elements,
-    tolerancePx: opts.tolerancePx,
-    nearbyMs: opts.nearbyMs,
-  });
+  const clicks = clicksOf(frames, opts);
+  const targets = resolveClicks(clicks, resolveOptions(capture, opts));
   const out = new Map<InputEvent, ClickTarget>();
   clicks.forEach((c, i) => out.set(c.event, targets[i]));
   return out;
@@ -97,15 +91,24 @@ export function classifyFrameClicks(
   capture: Capture,
   opts: FrameClickOptions = {},
 ): Map<InputEvent, Resolution> {
+  const clicks = clicksOf(frames, opts);
+  const levels = classifyClicks(clicks, resolveOptions(capture, opts));
+  const out = new Map<InputEvent, Resolution>();
+  clicks.forEach((c, i) => out.set(c.event, levels[i]));
+  return out;
+}
+
+function clicksOf(frames: readonly BuiltFrame[], opts: FrameClickOptions): ClickInput[] {
   const clicks: ClickInput[] = [];
   for (const f of frames) for (const c of frameClicks(f, opts.stale)) clicks.push(c);
-  const levels = classifyClicks(clicks, {
+  return clicks;
+}
+
+function resolveOptions(capture: Capture, opts: FrameClickOptions) {
+  return {
     displays: capture.displays,
     lookup: capture.elements,
     tolerancePx: opts.tolerancePx,
     nearbyMs: opts.nearbyMs,
-  });
-  const out = new Map<InputEvent, Resolution>();
-  clicks.forEach((c, i) => out.set(c.event, levels[i]));
-  return out;
+  };
 }
