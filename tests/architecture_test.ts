@@ -92,7 +92,7 @@ Deno.test("scanImports() reads static, type-only, re-export and literal dynamic 
     'import type { B } from "../b.ts";',
     "import {",
     "  c,",
-    '  type D,',
+    "  type D,",
     '} from "./cd.ts";',
     'export { e } from "./e.ts";',
     'export * from "./star.ts";',
@@ -101,7 +101,7 @@ Deno.test("scanImports() reads static, type-only, re-export and literal dynamic 
     '// import { gone } from "./commented.ts";',
     'const url = "https://example.com//x"; import { f } from "./f.ts";',
     "const notAnImport = `import x from './template.ts'`;",
-    'const computed = await import(name);',
+    "const computed = await import(name);",
   ].join("\n");
   deepEqual(scanImports(source), [
     "../b.ts",
