@@ -8,7 +8,7 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
-import type { ImportableSource } from "../../adapters/_keyed.ts";
+import type { ImportableSource } from "../../adapters/mod.ts";
 import {
   appendBatch,
   beginImport,
@@ -16,7 +16,7 @@ import {
   openStore,
   registerSource,
   type StoreBatch,
-} from "../../capture/store.ts";
+} from "../store/mod.ts";
 import type { InputEvent, Snapshot } from "../model.ts";
 
 /** Options for {@linkcode importSource}. */
@@ -57,7 +57,7 @@ const DAY_MS = 86_400_000;
  *
  * @example
  * ```ts
- * const source = await openActivityWatchImport("aw-export.json");
+ * const source = await openImport("activitywatch", "aw-export.json", { home });
  * try {
  *   const summary = importSource(source, { store: storePath(home) });
  * } finally {
