@@ -20,22 +20,13 @@
 
 import type { Adapter } from "./types.ts";
 
-export type {
-  Adapter,
-  Capabilities,
-  Capture,
-  DiscoveredLocation,
-  DiscoverOptions,
-  Discovery,
-  Element,
-  ImportableSource,
-  ImporterOptions,
-  KeyedCapture,
-  ReadWindowOptions,
-} from "./types.ts";
+export type * from "./types.ts";
 
-/** Every source, in the order messages list them; the order is part of the CLI's text. */
-const REGISTRY = {
+/**
+ * Every source by scheme, each a loader of its folder's module, in the order messages list
+ * them (the order is part of the CLI's text).
+ */
+export const REGISTRY = {
   screenpipe: () => import("./screenpipe/mod.ts"),
   native: () => import("./native/mod.ts"),
   aw: () => import("./activitywatch/mod.ts"),

@@ -14,6 +14,9 @@ import type { Capture } from "../src/model.ts";
 import { isSourceScheme, loadAdapter, loadAdapters, type SourceScheme } from "./mod.ts";
 import type { Adapter, ReadWindowOptions } from "./types.ts";
 
+export type { REGISTRY, SourceScheme } from "./mod.ts";
+export type * from "./types.ts";
+
 /** A capture source ready to read windows from. */
 export interface ResolvedSource {
   /** The scheme the source was resolved to. */

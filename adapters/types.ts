@@ -14,7 +14,7 @@
 
 import type { Capabilities, Capture, Element } from "../src/model.ts";
 
-export type { Capabilities, Capture, Element } from "../src/model.ts";
+export type * from "../src/model.ts";
 
 /** The half-open UTC window `[start, end)` (epoch ms) to read, and whether to load typed text. */
 export interface ReadWindowOptions {

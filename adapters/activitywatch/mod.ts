@@ -15,6 +15,8 @@
  */
 
 import type { Adapter } from "../types.ts";
+
+export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import {
   activityWatchPaths,

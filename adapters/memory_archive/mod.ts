@@ -14,6 +14,8 @@
  */
 
 import type { Adapter } from "../types.ts";
+
+export type * from "../types.ts";
 import { openMemoryArchiveImport, readMemoryArchive } from "./read.ts";
 
 /** The Memory Archive adapter. */

@@ -16,6 +16,8 @@
 import { discoverNative, readNative, storePath } from "../../src/store/mod.ts";
 import type { Adapter } from "../types.ts";
 
+export type * from "../types.ts";
+
 /** The native-store adapter. */
 const native: Adapter = {
   scheme: "native",

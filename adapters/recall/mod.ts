@@ -14,6 +14,8 @@
  */
 
 import type { Adapter } from "../types.ts";
+
+export type * from "../types.ts";
 import { openRecallImport, readRecall, readRecallAsync, recallDatabases } from "./read.ts";
 
 /** The Windows Recall adapter. */

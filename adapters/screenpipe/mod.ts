@@ -15,6 +15,8 @@
 
 import { join } from "node:path";
 import type { Adapter } from "../types.ts";
+
+export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
 import { openScreenpipeImport } from "./importer.ts";

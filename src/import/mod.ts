@@ -19,6 +19,8 @@ import {
 } from "../store/mod.ts";
 import type { InputEvent, Snapshot } from "../model.ts";
 
+export type * from "../../adapters/types.ts";
+
 /** Options for {@linkcode importSource}. */
 export interface ImportOptions {
   /** The native store to append to (created when absent). */
@@ -37,8 +39,11 @@ export interface ImportOptions {
 
 /** What an import did. */
 export interface ImportSummary {
+  /** The source's adapter name (`activitywatch`, …). */
   adapter: string;
+  /** The source's path or URL. */
   location: string;
+  /** The store appended to. */
   store: string;
   /** Capture rows (snapshots and input events) the source produced. */
   read: number;

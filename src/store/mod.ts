@@ -22,14 +22,7 @@
  * @module
  */
 
-export type {
-  Capabilities,
-  Capture,
-  DisplayGeometry,
-  Element,
-  InputEvent,
-  Snapshot,
-} from "../model.ts";
+export type * from "../model.ts";
 export { STORE_VERSION } from "./_schema.ts";
 export { discoverNative, STORE_FILE, storePath } from "./path.ts";
 export {
