@@ -3,7 +3,7 @@
  * one process (open, read, compile, emit JSON and the context block).
  */
 import { join } from "node:path";
-import { readScreenpipe } from "../adapters/screenpipe.ts";
+import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { compile } from "../src/compile/mod.ts";
 import { dayWindow } from "../src/compile/time.ts";
 import { writeDemoDatabase } from "../src/demo/mod.ts";

@@ -4,7 +4,7 @@
  * supplied as an operator would (`--displays`); screenpipe itself records none.
  */
 import { join } from "node:path";
-import { readScreenpipe } from "../adapters/screenpipe.ts";
+import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { compile } from "../src/compile/mod.ts";
 import { dayWindow } from "../src/compile/time.ts";
 import { parseDisplays } from "../src/compile/enrich/mod.ts";

@@ -10,7 +10,7 @@
 
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { openActivityWatchImport } from "../adapters/activitywatch.ts";
+import { openActivityWatchImport } from "../adapters/activitywatch/read.ts";
 import { importSource } from "../src/import/mod.ts";
 
 const TOTAL = Number(Deno.env.get("FRAMES_BENCH_AW_EVENTS") ?? 1_000_000);

@@ -7,7 +7,7 @@
 
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { readScreenpipe } from "../adapters/screenpipe.ts";
+import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { writeDemoDatabase } from "../src/demo/mod.ts";
 
 const dir = Deno.makeTempDirSync({ prefix: "frames_read_bench_" });

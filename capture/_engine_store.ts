@@ -10,7 +10,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import type { Capabilities, DisplayGeometry } from "../src/model.ts";
-import { appendBatch, openStore, registerSource } from "./store.ts";
+import { appendBatch, openStore, registerSource } from "../src/store/mod.ts";
 import type { Pending } from "./_recorder.ts";
 import { VERSION } from "../src/version.ts";
 

@@ -9,7 +9,7 @@
 import { DatabaseSync } from "node:sqlite";
 import type { Missing } from "./_backend.ts";
 import { enginePaths, isEngineAlive, readPid, readStatus } from "./_status.ts";
-import { storePath } from "./store.ts";
+import { storePath } from "../src/store/mod.ts";
 import { FfiPermissionError, loadX11Libraries, X11_LIBS } from "./x11/_ffi.ts";
 
 /** The status report. */

@@ -48,16 +48,23 @@ export const INPUT_KINDS: readonly InputKind[] = [
 
 /** A rectangle; units are declared by whoever holds it. */
 export interface Bounds {
+  /** Left edge. */
   x: number;
+  /** Top edge. */
   y: number;
+  /** Width. */
   width: number;
+  /** Height. */
   height: number;
 }
 
 /** The UI element an input event reported, when the source recorded one. */
 export interface EventElement {
+  /** The element's accessible name. */
   name?: string;
+  /** The element's accessibility role, e.g. `button`. */
   role?: string;
+  /** The element's automation id (Windows UI Automation), when recorded. */
   automationId?: string;
   /** Pixels. */
   bounds?: Bounds;
@@ -65,15 +72,25 @@ export interface EventElement {
 
 /** One input event (click, key press, typed run, …). */
 export interface InputEvent {
+  /** The source's own row id (or a stable synthetic integer id). */
   ref: number;
+  /** UTC epoch milliseconds. */
   at: number;
+  /** What kind of input this was. */
   kind: InputKind;
+  /** Monitor / stream id the event happened on, when recorded. */
   display?: string;
+  /** Pointer x position, when recorded. */
   x?: number;
+  /** Pointer y position, when recorded. */
   y?: number;
+  /** Application name at the event, when recorded. */
   app?: string;
+  /** Window title at the event, when recorded. */
   title?: string;
+  /** Page URL at the event, when recorded. */
   url?: string;
+  /** The UI element the source reported for the event. */
   element?: EventElement;
   /** Length of a typed run, for `text` events. */
   chars?: number;
@@ -85,12 +102,17 @@ export interface InputEvent {
 
 /** An element row of a snapshot, looked up lazily for click resolution. */
 export interface Element {
+  /** The snapshot the row belongs to (its `ref`). */
   snapshotRef: number;
+  /** Accessibility role, e.g. `button`. */
   role: string;
+  /** Accessible name or OCR text. */
   name: string;
+  /** Where the element is, in `units`. */
   bounds: Bounds;
   /** `normalized` = fractions of the display (0..1, top-left origin). */
   units: "px" | "normalized";
+  /** Whether the row came from the accessibility tree or from OCR. */
   source: "accessibility" | "ocr";
 }
 
@@ -99,8 +121,11 @@ export interface Element {
  * in the lookup's units (for `normalized`, fractions of that snapshot's display).
  */
 export interface ElementProbe {
+  /** The snapshot to look in (its `ref`). */
   snapshotRef: number;
+  /** The click's x, in the lookup's units. */
   x: number;
+  /** The click's y, in the lookup's units. */
   y: number;
   /** Margin on the x axis, in x units. */
   dx: number;
@@ -144,11 +169,17 @@ export interface ElementLookup {
 
 /** Geometry of one display, when the source knows it. */
 export interface DisplayGeometry {
+  /** Monitor / stream id, as snapshots name it. */
   display: string;
+  /** Left edge on the virtual desktop, in pixels. */
   x: number;
+  /** Top edge on the virtual desktop, in pixels. */
   y: number;
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
+  /** The display's scale factor. */
   scale: number;
 }
 
@@ -174,6 +205,7 @@ export interface SourceFacts {
   location: string;
   /** A fingerprint of the source's schema (stable across reads). */
   fingerprint: string;
+  /** What the source can and cannot tell for this window. */
   capabilities: Capabilities;
   /** Rows read from the source for this window, by table. */
   rows: Record<string, number>;
@@ -190,9 +222,13 @@ export interface SourceFacts {
 export interface Capture {
   /** Half-open UTC window `[start, end)` in epoch ms. */
   window: { start: number; end: number };
+  /** Snapshots in the window, in time order. */
   snapshots: Snapshot[];
+  /** Input events in the window, in time order. */
   events: InputEvent[];
+  /** Display geometry, when the source knows it (empty otherwise). */
   displays: DisplayGeometry[];
+  /** Facts about the source that produced the window. */
   facts: SourceFacts;
   /** Element rows for click resolution, looked up lazily (absent: the source has none). */
   elements?: ElementLookup;
@@ -206,8 +242,11 @@ export interface Capture {
  * is known rather than inferred.
  */
 export interface Marker {
+  /** The source's own row id. */
   ref: number;
+  /** UTC epoch milliseconds. */
   at: number;
+  /** Engine start or stop, or the start (`away`) or end (`back`) of an away period. */
   kind: "start" | "stop" | "away" | "back";
   /** Why the user was away: `locked`, `screensaver`, `asleep`, … */
   reason?: string;

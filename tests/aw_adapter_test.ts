@@ -6,8 +6,8 @@ import {
   AW_REF_CHUNKS,
   discoverActivityWatch,
   readActivityWatch,
-} from "../adapters/activitywatch.ts";
-import { resolveSource } from "../adapters/mod.ts";
+} from "../adapters/activitywatch/read.ts";
+import { resolveSource } from "../adapters/resolve.ts";
 import type { Capture } from "../src/model.ts";
 import { BUCKETS, exportJson, peeweeSql, rustSql, T0, writeSqlite } from "./data/aw/fixture.ts";
 
@@ -218,12 +218,13 @@ Deno.test("discoverActivityWatch() finds the rust database before the legacy one
   assert.equal(discoverActivityWatch(home, { os: "linux", env }), rust);
 });
 
-Deno.test("resolveSource() reads aw:PATH for export and database files", () => {
-  const source = resolveSource(`aw:${rustExport}`, {});
+Deno.test("resolveSource() reads aw:PATH for export and database files", async () => {
+  const source = await resolveSource(`aw:${rustExport}`, {});
   assert.equal(source.adapter, "aw");
   assert.deepEqual(rows(source.read(WINDOW)), EXPECTED);
+  const server = await resolveSource("aw:http://127.0.0.1:5600", {});
   assert.throws(
-    () => resolveSource("aw:http://127.0.0.1:5600", {}).read(WINDOW),
+    () => server.read(WINDOW),
     /frames import activitywatch http:\/\/127\.0\.0\.1:5600/,
   );
 });

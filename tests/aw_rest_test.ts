@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { readActivityWatch, readActivityWatchServer } from "../adapters/activitywatch.ts";
-import { loadAwServer } from "../adapters/_aw_rest.ts";
+import { readActivityWatch, readActivityWatchServer } from "../adapters/activitywatch/read.ts";
+import { loadAwServer } from "../adapters/activitywatch/_rest.ts";
 import { exportJson, T0 } from "./data/aw/fixture.ts";
 
 // The REST path against a local stand-in for aw-server (tests/data/aw/server.ts, run as

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { busiestDay, type DemoDay, type DemoSummary, writeDemoDatabase } from "../src/demo/mod.ts";
-import { readScreenpipe } from "../adapters/screenpipe.ts";
+import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { parseTimestamp } from "../adapters/_timestamp.ts";
 import type { Capture } from "../src/model.ts";
 

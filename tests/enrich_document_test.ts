@@ -1,7 +1,7 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { readScreenpipe } from "../adapters/screenpipe.ts";
+import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { compile } from "../src/compile/mod.ts";
 import { parseDisplays } from "../src/compile/enrich/mod.ts";
 import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";

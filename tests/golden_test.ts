@@ -8,7 +8,7 @@
 import { equal } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { readScreenpipe } from "../adapters/screenpipe.ts";
+import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
 import { compile } from "../src/compile/mod.ts";
 import { dayWindow } from "../src/compile/time.ts";

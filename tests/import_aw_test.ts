@@ -1,9 +1,9 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { openActivityWatchImport, readActivityWatch } from "../adapters/activitywatch.ts";
-import { readNative } from "../adapters/native.ts";
-import { appendBatch, openStore, registerSource } from "../capture/store.ts";
+import { openActivityWatchImport, readActivityWatch } from "../adapters/activitywatch/read.ts";
+import { readNative } from "../src/store/mod.ts";
+import { appendBatch, openStore, registerSource } from "../src/store/mod.ts";
 import { compile } from "../src/compile/mod.ts";
 import { importSource, type ImportSummary } from "../src/import/mod.ts";
 import { exportJson, peeweeSql, rustSql, T0, writeSqlite } from "./data/aw/fixture.ts";

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openMemoryArchiveImport, readMemoryArchive } from "../adapters/memory_archive.ts";
-import { resolveSource } from "../adapters/mod.ts";
+import { openMemoryArchiveImport, readMemoryArchive } from "../adapters/memory_archive/read.ts";
+import { resolveSource } from "../adapters/resolve.ts";
 import { importSource } from "../src/import/mod.ts";
 
 // A Memory Archive session folder (FORMATS §4) written from JSON text in a temp dir.
@@ -170,5 +170,5 @@ Deno.test("importSource() imports a Memory Archive session once", async () => {
       source.close();
     }
   }
-  assert.equal(resolveSource(`ma:${root}`, {}).read(WINDOW).snapshots.length, 7);
+  assert.equal((await resolveSource(`ma:${root}`, {})).read(WINDOW).snapshots.length, 7);
 });

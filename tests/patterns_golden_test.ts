@@ -7,7 +7,7 @@
 import { deepEqual, equal } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { readScreenpipe } from "../adapters/screenpipe.ts";
+import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { mergeDisplays, parseDisplays } from "../src/compile/enrich/mod.ts";
 import { addDays, dayWindow } from "../src/compile/time.ts";
 import { SCREENPIPE_SCHEMA_SQL, writeDemoDatabase } from "../src/demo/mod.ts";

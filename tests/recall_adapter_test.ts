@@ -6,7 +6,7 @@ import {
   readRecall,
   readRecallAsync,
   recallDatabases,
-} from "../adapters/recall.ts";
+} from "../adapters/recall/read.ts";
 import { importSource } from "../src/import/mod.ts";
 import { encryptSnapshot } from "./data/recall/export.ts";
 

@@ -6,8 +6,9 @@ import {
   readElements,
   readScreenpipe,
   SCREENPIPE_DEFAULT_PATHS,
-} from "../adapters/screenpipe.ts";
-import { resolveSource, SOURCE_SCHEMES } from "../adapters/mod.ts";
+} from "../adapters/screenpipe/read.ts";
+import { SOURCE_SCHEMES } from "../adapters/mod.ts";
+import { resolveSource } from "../adapters/resolve.ts";
 import { parseTimestamp } from "../adapters/_timestamp.ts";
 
 // Fixtures follow FORMATS §1 and are built from SQL text in a temp dir.
@@ -668,20 +669,20 @@ Deno.test("discoverScreenpipe() picks the most recently written default database
 Deno.test("resolveSource() reads screenpipe:PATH and bare paths as screenpipe", async () => {
   const path = await fixture(FULL_SCHEMA + frame(1, "2026-03-24T10:00:00+00:00", "Code"));
   const dir = join(path, "..");
-  const explicit = resolveSource(`screenpipe:${path}`, {});
+  const explicit = await resolveSource(`screenpipe:${path}`, {});
   assert.equal(explicit.adapter, "screenpipe");
   assert.equal(explicit.path, path);
   assert.equal(explicit.read(WINDOW).snapshots[0].app, "Code");
-  const relative = resolveSource("db.sqlite", { cwd: dir });
+  const relative = await resolveSource("db.sqlite", { cwd: dir });
   assert.deepEqual([relative.adapter, relative.path], ["screenpipe", path]);
-  const home = resolveSource("~/db.sqlite", { home: dir });
+  const home = await resolveSource("~/db.sqlite", { home: dir });
   assert.equal(home.path, path);
-  assert.equal(resolveSource(`SCREENPIPE:${path}`, {}).path, path);
+  assert.equal((await resolveSource(`SCREENPIPE:${path}`, {})).path, path);
   assert.deepEqual(SOURCE_SCHEMES, ["screenpipe", "native", "aw", "recall", "ma"]);
 });
 
-Deno.test("resolveSource() rejects an unknown scheme and lists the known ones", () => {
-  assert.throws(() => resolveSource("photos:/tmp/x.db", {}), {
+Deno.test("resolveSource() rejects an unknown scheme and lists the known ones", async () => {
+  await assert.rejects(() => resolveSource("photos:/tmp/x.db", {}), {
     name: "RangeError",
     message: 'Cannot resolve source "photos:/tmp/x.db": unknown scheme "photos:" ' +
       "(known schemes: screenpipe:PATH, native:PATH, aw:PATH|URL, recall:PATH, ma:DIR; " +
@@ -697,15 +698,15 @@ Deno.test("resolveSource() discovers a default database under home", async () =>
   db.exec(FULL_SCHEMA + frame(1, "2026-03-24T10:00:00+00:00", "Code"));
   db.close();
   for (const spec of [undefined, "screenpipe:", ""]) {
-    const source = resolveSource(spec, { home });
+    const source = await resolveSource(spec, { home });
     assert.deepEqual([source.adapter, source.path], ["screenpipe", path]);
   }
-  assert.equal(resolveSource(undefined, { home }).read(WINDOW).snapshots.length, 1);
+  assert.equal((await resolveSource(undefined, { home })).read(WINDOW).snapshots.length, 1);
 });
 
 Deno.test("resolveSource() says which paths it tried when nothing is found", async () => {
   const home = await tempDir();
-  assert.throws(() => resolveSource(undefined, { home }), (err: Error) => {
+  await assert.rejects(() => resolveSource(undefined, { home }), (err: Error) => {
     assert.equal(err.constructor, Error);
     for (const p of SCREENPIPE_DEFAULT_PATHS) assert.ok(err.message.includes(join(home, p)));
     assert.match(err.message, /^Cannot find a capture source: /);

@@ -8,9 +8,9 @@ import {
   STORE_VERSION,
   storePath,
   storeVersion,
-} from "../capture/store.ts";
-import { discoverNative, readNative, readNativeElements } from "../adapters/native.ts";
-import { resolveSource } from "../adapters/mod.ts";
+} from "../src/store/mod.ts";
+import { discoverNative, readNative, readNativeElements } from "../src/store/mod.ts";
+import { resolveSource } from "../adapters/resolve.ts";
 import type { Capabilities, Snapshot, Trigger } from "../src/model.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "frames_store_test_" });
@@ -258,14 +258,14 @@ Deno.test("resolveSource() uses the native store by default when it exists", asy
   const framesHome = join(home, ".frames");
   await Deno.mkdir(framesHome, { recursive: true });
   assert.equal(discoverNative(framesHome), undefined);
-  assert.throws(() => resolveSource(undefined, { home, framesHome }), (err: Error) => {
+  await assert.rejects(() => resolveSource(undefined, { home, framesHome }), (err: Error) => {
     assert.ok(err.message.includes(join(framesHome, "capture.db")), err.message);
     return true;
   });
   openStore(join(framesHome, "capture.db")).close();
-  const source = resolveSource(undefined, { home, framesHome });
+  const source = await resolveSource(undefined, { home, framesHome });
   assert.deepEqual([source.adapter, source.path], ["native", join(framesHome, "capture.db")]);
-  const explicit = resolveSource(`native:${join(framesHome, "capture.db")}`, {});
+  const explicit = await resolveSource(`native:${join(framesHome, "capture.db")}`, {});
   assert.equal(explicit.adapter, "native");
   assert.equal((await explicit.readAsync(WINDOW)).facts.adapter, "native");
 });

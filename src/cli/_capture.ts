@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type ResolvedSource, resolveSource } from "../../adapters/mod.ts";
+import { type ResolvedSource, resolveSource } from "../../adapters/resolve.ts";
 import { compile } from "../compile/mod.ts";
 import type { ActivityDocument } from "../compile/document.ts";
 import { loadTyper } from "../entities/mod.ts";
@@ -69,7 +69,7 @@ export async function loadCaptureForCli(
     Date.now(),
     settings.tz,
   );
-  const source = resolveCliSource(settings);
+  const source = await resolveCliSource(settings);
   const t0 = performance.now();
   const capture = await readCliWindow(source, window, {
     settings,
@@ -79,9 +79,12 @@ export async function loadCaptureForCli(
 }
 
 /** Resolves the settings' capture source; a malformed `--source` is a usage error (exit 2). */
-export function resolveCliSource(settings: Settings): ResolvedSource {
+export async function resolveCliSource(settings: Settings): Promise<ResolvedSource> {
   try {
-    return resolveSource(settings.source, { home: settings.userHome, framesHome: settings.home });
+    return await resolveSource(settings.source, {
+      home: settings.userHome,
+      framesHome: settings.home,
+    });
   } catch (err) {
     // A malformed spec is the caller's mistake; a missing file is not (exit 1).
     if (err instanceof RangeError) throw new UsageError(err.message);

@@ -7,7 +7,7 @@
  */
 
 import { resolve } from "node:path";
-import { storePath } from "../../capture/store.ts";
+import { storePath } from "../store/mod.ts";
 import { Engine } from "../../capture/engine.ts";
 import { openBackend } from "../../capture/_backends.ts";
 import { loadCaptureConfig } from "../../capture/_config.ts";

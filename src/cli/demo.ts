@@ -6,7 +6,7 @@
  */
 
 import { join } from "node:path";
-import { readScreenpipe } from "../../adapters/screenpipe.ts";
+import { readScreenpipe } from "../../adapters/screenpipe/read.ts";
 import { compile } from "../compile/mod.ts";
 import { dayWindow, isValidTimeZone, parseDay } from "../compile/time.ts";
 import { DEMO_DISPLAYS, writeDemoDatabase } from "../demo/mod.ts";

@@ -7,7 +7,7 @@
 
 import { isAbsolute, resolve } from "node:path";
 import cliProgress from "cli-progress";
-import { storePath } from "../../capture/store.ts";
+import { storePath } from "../store/mod.ts";
 import { importSource, type ImportSummary } from "../import/mod.ts";
 import { IMPORT_KINDS, isImportKind, openImport } from "../import/sources.ts";
 import { parseFlags, str } from "./_args.ts";

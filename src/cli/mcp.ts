@@ -30,7 +30,7 @@ import {
   setServerEntry,
 } from "../mcp/install/mod.ts";
 import { formatLocal } from "../compile/time.ts";
-import { resolveSource } from "../../adapters/mod.ts";
+import { resolveSource } from "../../adapters/resolve.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { compileForCli, loadCaptureForCli } from "./_capture.ts";
 import { resolveSettings } from "./_settings.ts";
@@ -234,10 +234,10 @@ until restarted.`);
 }
 
 /** `--source` as an absolute `scheme:path`, so the client's working directory does not matter. */
-function absoluteSource(spec: string): string {
+async function absoluteSource(spec: string): Promise<string> {
   const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
   try {
-    const s = resolveSource(spec, { home });
+    const s = await resolveSource(spec, { home });
     return `${s.adapter}:${s.path}`;
   } catch (err) {
     if (err instanceof RangeError) throw new UsageError(err.message);
@@ -266,7 +266,7 @@ async function install(args: string[], remove: boolean): Promise<number> {
   }
   const extra: string[] = [];
   const source = str(p, "source"), tz = str(p, "tz"), max = str(p, "max-tokens");
-  if (source !== undefined) extra.push("--source", absoluteSource(source));
+  if (source !== undefined) extra.push("--source", await absoluteSource(source));
   if (tz !== undefined) {
     if (!isValidTimeZone(tz)) {
       throw new UsageError(

@@ -109,7 +109,7 @@ export async function main(args: string[]): Promise<number> {
   const days = patternDays(p, { tz: settings.tz, now: Date.now() });
   const minCount = wholeNumber(p, "min-count", 3);
   const limit = wholeNumber(p, "limit", 20);
-  const source = resolveCliSource(settings);
+  const source = await resolveCliSource(settings);
   const analysed = [];
   for (const day of days) {
     const capture = await readCliWindow(source, dayWindow(day, settings.tz), { settings });

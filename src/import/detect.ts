@@ -5,12 +5,8 @@
  * @module
  */
 
-import { join } from "node:path";
-import { activityWatchPaths, AW_DEFAULT_URL } from "../../adapters/activitywatch.ts";
-import { SCREENPIPE_DEFAULT_PATHS } from "../../adapters/screenpipe.ts";
-import { recallDatabases } from "../../adapters/recall.ts";
-import { openReadOnly, prepareArrays } from "../../adapters/_sqlite.ts";
-import { NATIVE_STORE_FILE } from "../../adapters/native.ts";
+import { loadAdapter, type SourceScheme } from "../../adapters/mod.ts";
+import { summarizeStore } from "../store/mod.ts";
 
 /** One detected source. */
 export interface DetectedSource {
@@ -36,73 +32,44 @@ export interface DetectSourcesOptions {
   awUrl?: string;
 }
 
-function isFile(path: string): boolean {
-  try {
-    return Deno.statSync(path).isFile;
-  } catch {
-    return false;
-  }
-}
+/** The sources `frames sources` lists, in its fixed order. */
+const LISTED: readonly SourceScheme[] = ["native", "screenpipe", "aw", "recall"];
 
 /** The capture sources present on this machine, in a fixed order. */
 export async function detectSources(opts: DetectSourcesOptions): Promise<DetectedSource[]> {
   const out: DetectedSource[] = [];
-  const store = join(opts.framesHome, NATIVE_STORE_FILE);
-  if (isFile(store)) {
-    out.push({
-      kind: "native",
-      spec: `native:${store}`,
-      location: store,
-      detail: storeDetail(store),
-    });
-  }
-  for (const rel of SCREENPIPE_DEFAULT_PATHS) {
-    const path = join(opts.home, rel);
-    if (isFile(path)) {
+  for (const scheme of LISTED) {
+    const adapter = await loadAdapter(scheme);
+    const discovery = adapter.discover({ home: opts.home, framesHome: opts.framesHome });
+    for (const { location, detail } of discovery.found) {
       out.push({
-        kind: "screenpipe",
-        spec: `screenpipe:${path}`,
-        location: path,
-        detail: "database",
+        kind: adapter.name,
+        spec: `${adapter.scheme}:${location}`,
+        location,
+        // The store's own rows say more than its name: count them.
+        detail: scheme === "native" ? storeDetail(location) : detail,
       });
     }
-  }
-  for (const path of activityWatchPaths(opts.home)) {
-    if (isFile(path)) {
-      out.push({
-        kind: "activitywatch",
-        spec: `aw:${path}`,
-        location: path,
-        detail: path.endsWith("sqlite.db")
-          ? "aw-server-rust database"
-          : "legacy aw-server database",
-      });
+    if (discovery.server !== undefined && opts.probeServer !== false) {
+      const url = opts.awUrl ?? discovery.server;
+      const state = await probeAwServer(url);
+      if (state !== "down" && state !== "unchecked") {
+        out.push({
+          kind: adapter.name,
+          spec: `${adapter.scheme}:${url}`,
+          location: url,
+          detail: state,
+        });
+      }
     }
-  }
-  if (opts.probeServer !== false) {
-    const url = opts.awUrl ?? AW_DEFAULT_URL;
-    const state = await probeAwServer(url);
-    if (state !== "down" && state !== "unchecked") {
-      out.push({ kind: "activitywatch", spec: `aw:${url}`, location: url, detail: state });
-    }
-  }
-  for (const path of recallDatabases(opts.home)) {
-    out.push({ kind: "recall", spec: `recall:${path}`, location: path, detail: "Recall ukg.db" });
   }
   return out;
 }
 
 function storeDetail(path: string): string {
   try {
-    const db = openReadOnly(path, { label: "frames capture" });
-    try {
-      const [snaps] = prepareArrays(db, "SELECT count(*) FROM snapshots").all()[0];
-      const adapters = prepareArrays(db, "SELECT DISTINCT adapter FROM sources ORDER BY adapter")
-        .all().map((r) => String(r[0]));
-      return `${snaps} snapshots${adapters.length > 0 ? ` from ${adapters.join(", ")}` : ""}`;
-    } finally {
-      db.close();
-    }
+    const { snapshots, adapters } = summarizeStore(path);
+    return `${snapshots} snapshots${adapters.length > 0 ? ` from ${adapters.join(", ")}` : ""}`;
   } catch (err) {
     return `unreadable: ${(err as Error).message}`;
   }

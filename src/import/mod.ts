@@ -8,7 +8,7 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
-import type { ImportableSource } from "../../adapters/_keyed.ts";
+import type { ImportableSource } from "../../adapters/mod.ts";
 import {
   appendBatch,
   beginImport,
@@ -16,8 +16,10 @@ import {
   openStore,
   registerSource,
   type StoreBatch,
-} from "../../capture/store.ts";
+} from "../store/mod.ts";
 import type { InputEvent, Snapshot } from "../model.ts";
+
+export type * from "../../adapters/types.ts";
 
 /** Options for {@linkcode importSource}. */
 export interface ImportOptions {
@@ -37,8 +39,11 @@ export interface ImportOptions {
 
 /** What an import did. */
 export interface ImportSummary {
+  /** The source's adapter name (`activitywatch`, …). */
   adapter: string;
+  /** The source's path or URL. */
   location: string;
+  /** The store appended to. */
   store: string;
   /** Capture rows (snapshots and input events) the source produced. */
   read: number;
@@ -57,7 +62,7 @@ const DAY_MS = 86_400_000;
  *
  * @example
  * ```ts
- * const source = await openActivityWatchImport("aw-export.json");
+ * const source = await openImport("activitywatch", "aw-export.json", { home });
  * try {
  *   const summary = importSource(source, { store: storePath(home) });
  * } finally {

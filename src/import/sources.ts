@@ -1,21 +1,12 @@
 /**
- * What `frames import` can read: one opener per kind, each turning `[FROM]` (or the
- * kind's default location) into an importable source.
+ * What `frames import` can read: each kind is a registered adapter's name, and its
+ * adapter's `importer()` turns `[FROM]` (or the kind's default location) into an
+ * importable source.
  *
  * @module
  */
 
-import { join } from "node:path";
-import type { ImportableSource } from "../../adapters/_keyed.ts";
-import {
-  AW_DEFAULT_URL,
-  discoverActivityWatch,
-  openActivityWatchImport,
-} from "../../adapters/activitywatch.ts";
-import { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "../../adapters/screenpipe.ts";
-import { openMemoryArchiveImport } from "../../adapters/memory_archive.ts";
-import { openRecallImport, recallDatabases } from "../../adapters/recall.ts";
-import { openScreenpipeImport } from "./_screenpipe.ts";
+import { type ImportableSource, loadAdapters } from "../../adapters/mod.ts";
 
 /** The kinds `frames import` accepts. */
 export const IMPORT_KINDS = ["activitywatch", "recall", "memory-archive", "screenpipe"] as const;
@@ -44,36 +35,13 @@ export async function openImport(
   from: string | undefined,
   opts: OpenImportOptions,
 ): Promise<ImportableSource> {
-  switch (kind) {
-    case "activitywatch":
-      return await openActivityWatchImport(
-        from ?? discoverActivityWatch(opts.home) ?? AW_DEFAULT_URL,
-        { key: opts.awKey },
-      );
-    case "screenpipe": {
-      const path = from ?? discoverScreenpipe(opts.home);
-      if (path === undefined) {
-        throw new Error(
-          `Cannot find a screenpipe database: none of ${
-            SCREENPIPE_DEFAULT_PATHS.map((p) => `"${join(opts.home, p)}"`).join(", ")
-          } exists; pass its path`,
-        );
-      }
-      return openScreenpipeImport(path);
-    }
-    case "recall": {
-      const path = from ?? recallDatabases(opts.home)[0];
-      if (path === undefined) {
-        throw new Error(
-          "Cannot find a Windows Recall database: no ukg.db under %LOCALAPPDATA%\\CoreAIPlatform.00\\UKP; pass its path or an export folder",
-        );
-      }
-      return openRecallImport(path, { code: opts.recallCode });
-    }
-    case "memory-archive":
-      if (from === undefined) {
-        throw new TypeError("Cannot import memory-archive: pass the session folder as FROM");
-      }
-      return openMemoryArchiveImport(from);
+  const adapter = (await loadAdapters()).find((a) => a.name === kind);
+  if (adapter?.importer === undefined) {
+    throw new TypeError(`Cannot import ${kind}: no registered adapter imports it`);
   }
+  return await adapter.importer(from, {
+    home: opts.home,
+    key: opts.awKey,
+    code: opts.recallCode,
+  });
 }

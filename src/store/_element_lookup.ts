@@ -8,10 +8,9 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
-import type { ElementHits, ElementLookup, ElementProbe } from "../src/model.ts";
-import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./_sqlite.ts";
-
-const LABEL = "frames capture";
+import type { ElementHits, ElementLookup, ElementProbe } from "../model.ts";
+import { STORE_LABEL as LABEL } from "./path.ts";
+import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./sqlite.ts";
 
 /** A lookup over the `elements` rows of the store at `location` in `units`. */
 export function nativeElementLookup(location: string, units: "px" | "normalized"): ElementLookup {

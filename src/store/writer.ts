@@ -1,7 +1,7 @@
 /**
- * The native capture store: frames' own SQLite capture database (default
- * `~/.frames/capture.db`, under `FRAMES_HOME` when set). The schema and its migrations
- * live in `_store_schema.ts`; this file opens (creating user-only files, WAL, a busy
+ * The native store's writer: frames' own SQLite capture database (default
+ * `~/.frames/capture.db`, under `FRAMES_HOME` when set), written by the capture engine and
+ * by `frames import`. The schema and its migrations live in `_schema.ts`; this file opens (creating user-only files, WAL, a busy
  * timeout, forward migrations) and appends batches of capture-model rows, each batch in
  * one transaction, deduplicated on the source's own key.
  *
@@ -10,21 +10,10 @@
 
 import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { Capabilities, DisplayGeometry, Element, InputEvent, Snapshot } from "../src/model.ts";
-import { describeSqliteError } from "../adapters/_sqlite.ts";
-import { MIGRATIONS, STORE_VERSION } from "./_store_schema.ts";
-
-export { STORE_VERSION } from "./_store_schema.ts";
-
-/** File name of the store inside the frames home folder. */
-export const STORE_FILE = "capture.db";
-
-const LABEL = "frames capture";
-
-/** The store path inside a frames home folder (`resolveSettings().home`). */
-export function storePath(framesHome: string): string {
-  return join(framesHome, STORE_FILE);
-}
+import type { Capabilities, DisplayGeometry, Element, InputEvent, Snapshot } from "../model.ts";
+import { describeSqliteError } from "./sqlite.ts";
+import { MIGRATIONS, STORE_VERSION } from "./_schema.ts";
+import { STORE_LABEL as LABEL } from "./path.ts";
 
 /** Options for {@linkcode openStore}. */
 export interface OpenStoreOptions {
@@ -109,7 +98,9 @@ export interface StoreSource {
   adapter: string;
   /** Path or URL the rows came from. */
   location: string;
+  /** A hash of the source's schema or format, so a change of layout shows. */
   fingerprint: string;
+  /** What the source can tell (input, elements, URLs, heartbeats, focus). */
   capabilities: Capabilities;
   /** The unit of the element rows this source writes (kept with its capabilities). */
   elementUnits?: "px" | "normalized";
@@ -133,19 +124,25 @@ export function registerSource(db: DatabaseSync, source: StoreSource): number {
 
 /** Rows to append: capture-model rows with their dedupe keys (same order). */
 export interface StoreBatch {
+  /** Snapshots in time order; `ref` is the source's own row id. */
   snapshots: Snapshot[];
   /** Dedupe key per snapshot; `undefined` entries (native engine rows) are never deduped. */
   snapshotKeys?: readonly (string | undefined)[];
+  /** Input events in time order; `snapshotRef` names a snapshot by its `ref`. */
   events: InputEvent[];
+  /** Dedupe key per event, as {@linkcode StoreBatch.snapshotKeys} is per snapshot. */
   eventKeys?: readonly (string | undefined)[];
   /** Element rows; `snapshotRef` names a snapshot of this batch by its `ref`. */
   elements?: Element[];
+  /** Display geometry; a display of the same name is replaced. */
   displays?: DisplayGeometry[];
 }
 
 /** What one append did. */
 export interface AppendResult {
+  /** Rows written. */
   added: number;
+  /** Rows whose key was already in the store. */
   skipped: number;
 }
 
@@ -203,6 +200,7 @@ export function appendBatch(
 
 /** Options for {@linkcode beginImport}. */
 export interface BeginImportOptions {
+  /** The provenance row (from {@linkcode registerSource}) being imported. */
   sourceId: number;
   /** When the run started (UTC epoch ms). */
   startedMs: number;
@@ -217,6 +215,7 @@ export function beginImport(db: DatabaseSync, opts: BeginImportOptions): number 
 
 /** Options for {@linkcode finishImport}. */
 export interface FinishImportOptions {
+  /** The run (from {@linkcode beginImport}) to finish. */
   importId: number;
   /** When the run finished (UTC epoch ms). */
   finishedMs: number;

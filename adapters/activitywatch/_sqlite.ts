@@ -8,10 +8,9 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
-import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "./_timestamp.ts";
-import { describeSqliteError, openReadOnly, prepareArrays } from "./_sqlite.ts";
-import { fnv1a } from "./_screenpipe_schema.ts";
-import type { AwBucket, AwEvent, AwEventsRead, AwSource } from "./_aw_model.ts";
+import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";
+import { describeSqliteError, fnv1a, openReadOnly, prepareArrays } from "../../src/store/mod.ts";
+import type { AwBucket, AwEvent, AwEventsRead, AwSource } from "./_model.ts";
 
 const LABEL = "ActivityWatch";
 const DAY_MS = 86_400_000;

@@ -6,8 +6,8 @@
  * @module
  */
 
-import { parseTimestamp } from "./_timestamp.ts";
-import type { AwBucket, AwEvent, AwEventsRead, AwSource } from "./_aw_model.ts";
+import { parseTimestamp } from "../_timestamp.ts";
+import type { AwBucket, AwEvent, AwEventsRead, AwSource } from "./_model.ts";
 
 /** A bucket with its raw JSON events, as the export file and REST deliver them. */
 export interface RawAwBucket extends AwBucket {

@@ -1,5 +1,5 @@
 /**
- * The Windows Recall adapter (FORMATS §3): the 2024 preview build's plaintext `ukg.db`,
+ * The Windows Recall readers (FORMATS §3): the 2024 preview build's plaintext `ukg.db`,
  * and the EEA export (one encrypted file per snapshot, opened with the user's export
  * code). The document's `source` names the flavour: fingerprint `recall-ukg-…` or
  * `recall-export-v2`.
@@ -8,15 +8,13 @@
  */
 
 import { basename, dirname, join, resolve } from "node:path";
-import type { Capture, Snapshot } from "../src/model.ts";
-import { readSqliteSource } from "./_sqlite.ts";
-import { checkWindow } from "./_window.ts";
-import { readUkg } from "./_recall_ukg.ts";
-import { readRecallExport } from "./_recall_export.ts";
-import type { ImportableSource } from "./_keyed.ts";
-import type { ReadWindowOptions } from "./mod.ts";
+import type { Capture, Snapshot } from "../../src/model.ts";
+import { checkWindow, readSqliteSource } from "../../src/store/mod.ts";
+import { readUkg } from "./_ukg.ts";
+import { readRecallExport } from "./_export.ts";
+import type { ImportableSource, ReadWindowOptions } from "../types.ts";
 
-export { RECALL_DISPLAY } from "./_recall_ukg.ts";
+export { RECALL_DISPLAY } from "./_ukg.ts";
 
 const LABEL = "Windows Recall";
 

@@ -7,10 +7,10 @@
  */
 
 import { resolve } from "node:path";
-import { readScreenpipe } from "../../adapters/screenpipe.ts";
-import { openReadOnly, prepareArrays } from "../../adapters/_sqlite.ts";
-import { MAX_OFFSET_MINUTES, parseTimestamp } from "../../adapters/_timestamp.ts";
-import type { ImportableSource } from "../../adapters/_keyed.ts";
+import { openReadOnly, prepareArrays } from "../../src/store/mod.ts";
+import { MAX_OFFSET_MINUTES, parseTimestamp } from "../_timestamp.ts";
+import type { ImportableSource } from "../types.ts";
+import { readScreenpipe } from "./read.ts";
 
 const MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 86_400_000;
 

@@ -7,8 +7,8 @@
  * @module
  */
 
-import { AW_IGNORED_TYPES, AW_TYPES, type AwSource } from "./_aw_model.ts";
-import { memoryAwSource, type RawAwBucket } from "./_aw_memory.ts";
+import { AW_IGNORED_TYPES, AW_TYPES, type AwSource } from "./_model.ts";
+import { memoryAwSource, type RawAwBucket } from "./_memory.ts";
 
 /** The default aw-server address. */
 export const AW_DEFAULT_URL = "http://127.0.0.1:5600";

@@ -1,5 +1,5 @@
 /**
- * The screenpipe-layout adapter (screenpipe, nocta-recorder; FORMATS §1): one window of
+ * The screenpipe-layout reader (screenpipe, nocta-recorder; FORMATS §1): one window of
  * `frames` and `ui_events` rows → the capture model.
  *
  * The database is opened read-only and read inside one read transaction, so the window is
@@ -15,24 +15,18 @@
 
 import { resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import type { Capture, InputEvent, Snapshot, Trigger } from "../src/model.ts";
-import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "./_timestamp.ts";
-import { prepareArrays, readSqliteSource } from "./_sqlite.ts";
-import { checkWindow } from "./_window.ts";
-import { NameCache } from "./_names.ts";
-import {
-  columnOrNull,
-  detectSchema,
-  idColumn,
-  type ScreenpipeSchema,
-} from "./_screenpipe_schema.ts";
-import { byTimeThenRef, readUiEvents } from "./_screenpipe_events.ts";
-import { type KnownOwners, screenpipeElementLookup } from "./_screenpipe_lookup.ts";
-import type { ReadWindowOptions } from "./mod.ts";
+import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
+import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";
+import { checkWindow, prepareArrays, readSqliteSource } from "../../src/store/mod.ts";
+import { NameCache } from "../_names.ts";
+import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
+import { byTimeThenRef, readUiEvents } from "./_events.ts";
+import { type KnownOwners, screenpipeElementLookup } from "./_lookup.ts";
+import type { ReadWindowOptions } from "../types.ts";
 
-export { readElements, type ReadElementsOptions } from "./_screenpipe_elements.ts";
-export { screenpipeElementLookup } from "./_screenpipe_lookup.ts";
-export { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./_screenpipe_discover.ts";
+export { readElements, type ReadElementsOptions } from "./_elements.ts";
+export { screenpipeElementLookup } from "./_lookup.ts";
+export { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./_discover.ts";
 
 /** Options for {@linkcode readScreenpipe}: the window plus how long to wait for a lock. */
 export interface ScreenpipeReadOptions extends ReadWindowOptions {

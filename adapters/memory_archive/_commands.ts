@@ -6,7 +6,7 @@
  * @module
  */
 
-import type { InputEvent, InputKind } from "../src/model.ts";
+import type { InputEvent, InputKind } from "../../src/model.ts";
 
 /** A CommandEvent's fields that the mapping reads. */
 export interface CommandEvent {

@@ -1,26 +1,25 @@
 /**
- * The ActivityWatch adapter (FORMATS §2), all four forms: the REST API, the export file
+ * The ActivityWatch readers (FORMATS §2), all four forms: the REST API, the export file
  * (Rust and Python flavours), the aw-server-rust SQLite file and the legacy peewee SQLite
- * file. Every form loads into one source interface (`_aw_model.ts`); one core turns its
- * intervals into snapshots (`_aw_snapshots.ts`).
+ * file. Every form loads into one source interface (`_model.ts`); one core turns its
+ * intervals into snapshots (`_snapshots.ts`).
  *
  * @module
  */
 
 import { resolve } from "node:path";
-import type { Capture } from "../src/model.ts";
-import type { AwSource } from "./_aw_model.ts";
-import { loadAwExport } from "./_aw_export.ts";
-import { openAwSqlite } from "./_aw_sqlite.ts";
-import { checkWindow } from "./_window.ts";
-import { AW_DEFAULT_URL, loadAwServer } from "./_aw_rest.ts";
-import { buildAwCapture, planBuckets } from "./_aw_snapshots.ts";
-import type { ImportableSource } from "./_keyed.ts";
-import type { ReadWindowOptions } from "./mod.ts";
+import type { Capture } from "../../src/model.ts";
+import type { AwSource } from "./_model.ts";
+import { loadAwExport } from "./_export.ts";
+import { openAwSqlite } from "./_sqlite.ts";
+import { checkWindow } from "../../src/store/mod.ts";
+import { AW_DEFAULT_URL, loadAwServer } from "./_rest.ts";
+import { buildAwCapture, planBuckets } from "./_snapshots.ts";
+import type { ImportableSource, ReadWindowOptions } from "../types.ts";
 
-export { activityWatchPaths, discoverActivityWatch } from "./_aw_discover.ts";
-export { AW_DEFAULT_URL } from "./_aw_rest.ts";
-export { AW_REF_CHUNKS, AW_STEP_MS } from "./_aw_snapshots.ts";
+export { activityWatchPaths, discoverActivityWatch } from "./_discover.ts";
+export { AW_DEFAULT_URL } from "./_rest.ts";
+export { AW_REF_CHUNKS, AW_STEP_MS } from "./_snapshots.ts";
 
 /** Options for the ActivityWatch readers. */
 export interface ActivityWatchReadOptions extends ReadWindowOptions {

@@ -15,8 +15,8 @@
  * @module
  */
 
-import type { Capture, InputEvent, Snapshot, Trigger } from "../src/model.ts";
-import { NameCache } from "./_names.ts";
+import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
+import { NameCache } from "../_names.ts";
 import {
   AW_FORM_NAMES,
   AW_IGNORED_TYPES,
@@ -26,8 +26,8 @@ import {
   type AwSource,
   dataNumber,
   dataString,
-} from "./_aw_model.ts";
-import type { KeyedCapture } from "./_keyed.ts";
+} from "./_model.ts";
+import type { KeyedCapture } from "../types.ts";
 
 /** Grid of snapshots inside an interval, in ms. */
 export const AW_STEP_MS = 30_000;

@@ -7,9 +7,9 @@
  * @module
  */
 
-import type { AwSource } from "./_aw_model.ts";
-import { memoryAwSource, type RawAwBucket } from "./_aw_memory.ts";
-import { parseJsonText, readTextFile } from "./_json.ts";
+import type { AwSource } from "./_model.ts";
+import { memoryAwSource, type RawAwBucket } from "./_memory.ts";
+import { parseJsonText, readTextFile } from "../_json.ts";
 
 /** Read and parse an export file into a source; errors name the file and the problem. */
 export function loadAwExport(path: string): AwSource {

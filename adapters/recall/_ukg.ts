@@ -10,10 +10,9 @@
 
 import { basename } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import type { Capture, Snapshot, Trigger } from "../src/model.ts";
-import { NameCache } from "./_names.ts";
-import { prepareArrays } from "./_sqlite.ts";
-import { fnv1a } from "./_screenpipe_schema.ts";
+import type { Capture, Snapshot, Trigger } from "../../src/model.ts";
+import { NameCache } from "../_names.ts";
+import { fnv1a, prepareArrays } from "../../src/store/mod.ts";
 
 /** The display id Recall snapshots get: Recall records no monitor. */
 export const RECALL_DISPLAY = "screen";

@@ -1,7 +1,8 @@
 /**
- * Read-only SQLite access shared by the SQLite-backed adapters: open without ever writing
- * (no WAL checkpoint, no migration, no writing PRAGMA) and turn SQLite's error codes into
- * one-line messages that name the file and the problem.
+ * Read-only SQLite access shared by the native store and every SQLite-backed adapter: open
+ * without ever writing (no WAL checkpoint, no migration, no writing PRAGMA), turn SQLite's
+ * error codes into one-line messages that name the file and the problem, and hash a
+ * schema's column names into a fingerprint.
  *
  * @module
  */
@@ -46,7 +47,9 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
 
 /** Options for {@linkcode describeSqliteError}. */
 export interface DescribeSqliteErrorOptions {
+  /** Source name used in messages, e.g. `screenpipe`. */
   label: string;
+  /** The database file the error came from. */
   path: string;
   /** The verb of the message: `open` or `read`. */
   action: "open" | "read";
@@ -95,6 +98,7 @@ function messageOf(err: unknown): string {
 
 /** A prepared statement whose rows come back as arrays (positions follow the SELECT list). */
 export interface ArrayStatement {
+  /** Run the statement and return every row as an array of column values. */
   all(...params: (number | string | null)[]): unknown[][];
 }
 
@@ -151,4 +155,17 @@ export function readSqliteSource<T>(
   } finally {
     db.close();
   }
+}
+
+/**
+ * FNV-1a 32-bit hash of a string's UTF-16 code units, as 8 hex digits; sources fingerprint
+ * their schema with it (the sorted `table.column` names), so a layout change shows.
+ */
+export function fnv1a(text: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0).toString(16).padStart(8, "0");
 }

@@ -6,11 +6,11 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
-import type { Bounds, EventElement, InputEvent, InputKind } from "../src/model.ts";
-import { parseTimestamp } from "./_timestamp.ts";
-import { NameCache } from "./_names.ts";
-import { columnOrNull, idColumn } from "./_screenpipe_schema.ts";
-import { prepareArrays } from "./_sqlite.ts";
+import type { Bounds, EventElement, InputEvent, InputKind } from "../../src/model.ts";
+import { parseTimestamp } from "../_timestamp.ts";
+import { NameCache } from "../_names.ts";
+import { columnOrNull, idColumn } from "./_schema.ts";
+import { prepareArrays } from "../../src/store/mod.ts";
 
 /** The capture model's input kinds by screenpipe `event_type` (`move` is filtered in SQL). */
 export const EVENT_KINDS: ReadonlyMap<string, InputKind> = new Map([

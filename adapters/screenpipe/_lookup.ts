@@ -19,9 +19,14 @@ import type {
   ElementLevels,
   ElementLookup,
   ElementProbe,
-} from "../src/model.ts";
-import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./_sqlite.ts";
-import { columnOrNull, detectSchema, type ScreenpipeSchema } from "./_screenpipe_schema.ts";
+} from "../../src/model.ts";
+import {
+  describeSqliteError,
+  inReadTransaction,
+  openReadOnly,
+  prepareArrays,
+} from "../../src/store/mod.ts";
+import { columnOrNull, detectSchema, type ScreenpipeSchema } from "./_schema.ts";
 
 /**
  * Owners of element rows already known from reading the window: every frame id from

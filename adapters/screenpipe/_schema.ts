@@ -7,6 +7,7 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
+import { fnv1a } from "../../src/store/mod.ts";
 
 /** The tables the screenpipe adapter reads. */
 export const SCREENPIPE_TABLES = ["frames", "ui_events", "elements"] as const;
@@ -41,16 +42,6 @@ export function detectSchema(db: DatabaseSync): ScreenpipeSchema {
     elements: found[2],
     fingerprint: fnv1a(names.join("\n")),
   };
-}
-
-/** FNV-1a 32-bit hash of a string's UTF-16 code units, as 8 hex digits. */
-export function fnv1a(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
 }
 
 /** `column` when present, else SQL `NULL`, so result positions stay fixed. */

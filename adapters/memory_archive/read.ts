@@ -1,5 +1,5 @@
 /**
- * The Memory Archive adapter (FORMATS §4): a session folder's `metadata.json` (the
+ * The Memory Archive reader (FORMATS §4): a session folder's `metadata.json` (the
  * authoritative record: one snapshot per step) and `commands/actuation_commands.json`
  * (entry N = step N: the input events). The corpus records no app name, window title or
  * URL: snapshots carry the app `unknown`, and the facts say so for the blind spots.
@@ -8,12 +8,11 @@
  */
 
 import { join, resolve } from "node:path";
-import type { Capture, InputEvent, Snapshot } from "../src/model.ts";
-import { parseTimestamp } from "./_timestamp.ts";
-import { parseJsonText, readTextFile } from "./_json.ts";
-import { type CommandEvent, commandEvent } from "./_ma_commands.ts";
-import type { ImportableSource } from "./_keyed.ts";
-import type { ReadWindowOptions } from "./mod.ts";
+import type { Capture, InputEvent, Snapshot } from "../../src/model.ts";
+import { parseTimestamp } from "../_timestamp.ts";
+import { parseJsonText, readTextFile } from "../_json.ts";
+import { type CommandEvent, commandEvent } from "./_commands.ts";
+import type { ImportableSource, ReadWindowOptions } from "../types.ts";
 
 /** The app name of Memory Archive snapshots: the corpus records none. */
 export const MA_APP = "unknown";

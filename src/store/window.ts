@@ -1,5 +1,6 @@
 /**
- * The check every adapter makes of the window it is asked to read.
+ * The check every reader (the native store's and each adapter's) makes of the window it is
+ * asked to read.
  *
  * @module
  */

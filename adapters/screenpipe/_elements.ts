@@ -7,9 +7,14 @@
 
 import { resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
-import type { Element } from "../src/model.ts";
-import { describeSqliteError, inReadTransaction, openReadOnly, prepareArrays } from "./_sqlite.ts";
-import { columnOrNull, detectSchema } from "./_screenpipe_schema.ts";
+import type { Element } from "../../src/model.ts";
+import {
+  describeSqliteError,
+  inReadTransaction,
+  openReadOnly,
+  prepareArrays,
+} from "../../src/store/mod.ts";
+import { columnOrNull, detectSchema } from "./_schema.ts";
 
 /** Options for {@linkcode readElements}. */
 export interface ReadElementsOptions {

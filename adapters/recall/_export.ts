@@ -12,9 +12,9 @@
  */
 
 import { basename, extname, join } from "node:path";
-import type { Snapshot } from "../src/model.ts";
-import { NameCache } from "./_names.ts";
-import { RECALL_DISPLAY } from "./_recall_ukg.ts";
+import type { Snapshot } from "../../src/model.ts";
+import { NameCache } from "../_names.ts";
+import { RECALL_DISPLAY } from "./_ukg.ts";
 
 const HEADER = 16;
 const KEY_BLOCK = 60;

@@ -1,13 +1,14 @@
 /**
- * The native-store adapter: one window of frames' own capture database (capture/store.ts)
- * → the capture model, with a lazy element lookup when the store has element rows. Opened read-only, read in one read transaction. Refs are the
+ * The native store's reader: one window of frames' own capture database (written by
+ * writer.ts) → the capture model, with a lazy element lookup when the store has element
+ * rows. Opened read-only, read in one read transaction. Refs are the
  * store's own row ids; each row's provenance (`sources`, `source_row`) leads back to the
  * importer or engine that wrote it and the source's own id.
  *
  * @module
  */
 
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import type {
   Capabilities,
@@ -18,33 +19,26 @@ import type {
   Marker,
   Snapshot,
   Trigger,
-} from "../src/model.ts";
-import { STORE_VERSION } from "../capture/_store_schema.ts";
-import { prepareArrays, readSqliteSource } from "./_sqlite.ts";
-import { checkWindow } from "./_window.ts";
-import { fnv1a } from "./_screenpipe_schema.ts";
-import { nativeElementLookup } from "./_native_lookup.ts";
-import type { ReadWindowOptions } from "./mod.ts";
+} from "../model.ts";
+import { STORE_VERSION } from "./_schema.ts";
+import { fnv1a, openReadOnly, prepareArrays, readSqliteSource } from "./sqlite.ts";
+import { checkWindow } from "./window.ts";
+import { nativeElementLookup } from "./_element_lookup.ts";
+import { STORE_LABEL as LABEL } from "./path.ts";
 
-/** Options for {@linkcode readNative}: the window plus how long to wait for a lock. */
-export interface NativeReadOptions extends ReadWindowOptions {
+/**
+ * Options for {@linkcode readNative}: the half-open UTC window `[start, end)` (epoch ms),
+ * whether to load typed text, and how long to wait for a lock.
+ */
+export interface NativeReadOptions {
+  /** Inclusive start, UTC epoch ms. */
+  start: number;
+  /** Exclusive end, UTC epoch ms. */
+  end: number;
+  /** Load typed text (SPEC §9); otherwise only its length (`chars`) is read. */
+  includeText?: boolean;
   /** How long to wait for a writer's lock, in ms (default 500). */
   busyTimeoutMs?: number;
-}
-
-const LABEL = "frames capture";
-
-/** The default store path relative to the frames home folder. */
-export const NATIVE_STORE_FILE = "capture.db";
-
-/** The store under `framesHome` when it exists as a file, else `undefined`. */
-export function discoverNative(framesHome: string): string | undefined {
-  const path = join(framesHome, NATIVE_STORE_FILE);
-  try {
-    return Deno.statSync(path).isFile ? path : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -248,6 +242,7 @@ function sourceCapabilities(db: DatabaseSync, start: number, end: number): Windo
 
 /** Options for {@linkcode readNativeElements}. */
 export interface ReadNativeElementsOptions {
+  /** How long to wait for a writer's lock, in ms (default 500). */
   busyTimeoutMs?: number;
 }
 
@@ -281,4 +276,25 @@ export function readNativeElements(
         source: r[8] as Element["source"],
       })),
   );
+}
+
+/** What `frames sources` says about a store: its snapshot count and the adapters that wrote. */
+export interface StoreSummary {
+  /** Snapshot rows in the store. */
+  snapshots: number;
+  /** Distinct `sources.adapter` names, sorted. */
+  adapters: string[];
+}
+
+/** Count a store's snapshots and name the adapters that wrote rows into it. */
+export function summarizeStore(path: string): StoreSummary {
+  const db = openReadOnly(path, { label: LABEL });
+  try {
+    const [snaps] = prepareArrays(db, "SELECT count(*) FROM snapshots").all()[0];
+    const adapters = prepareArrays(db, "SELECT DISTINCT adapter FROM sources ORDER BY adapter")
+      .all().map((r) => String(r[0]));
+    return { snapshots: snaps as number, adapters };
+  } finally {
+    db.close();
+  }
 }

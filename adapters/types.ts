@@ -1,0 +1,137 @@
+/**
+ * The contract every capture source implements: an {@linkcode Adapter} value, exported by
+ * `adapters/<source>/mod.ts` and listed in the registry (`adapters/mod.ts`). What a source
+ * reads is a window of the capture model (src/model.ts); what it opens for `frames import`
+ * is an {@linkcode ImportableSource}, read window by window with one dedupe key per row.
+ * Keys name the source's own row (for ActivityWatch the bucket, event start and chunk), so
+ * re-importing the same data, in the same or another form, adds nothing.
+ *
+ * Adapter files import these types from here, never from the registry, so the registry can
+ * load them without a cycle.
+ *
+ * @module
+ */
+
+import type { Capabilities, Capture, Element } from "../src/model.ts";
+
+export type * from "../src/model.ts";
+
+/** The half-open UTC window `[start, end)` (epoch ms) to read, and whether to load typed text. */
+export interface ReadWindowOptions {
+  /** Inclusive start, UTC epoch ms. */
+  start: number;
+  /** Exclusive end, UTC epoch ms. */
+  end: number;
+  /** Load typed text (SPEC §9); otherwise only its length (`chars`) is read. */
+  includeText?: boolean;
+}
+
+/** A window of capture with a dedupe key per snapshot and per event (same order). */
+export interface KeyedCapture {
+  /** The window, as a read would return it. */
+  capture: Capture;
+  /** One key per `capture.snapshots` entry. */
+  snapshotKeys: string[];
+  /** One key per `capture.events` entry. */
+  eventKeys: string[];
+  /** Element rows of the window's snapshots, when the source has them. */
+  elements?: Element[];
+}
+
+/** A capture source opened for import: its provenance, its time span and a keyed reader. */
+export interface ImportableSource {
+  /** `activitywatch`, `recall`, `memory-archive` or `screenpipe`. */
+  adapter: string;
+  /** Path or URL. */
+  location: string;
+  /** A hash of the source's schema or format (kept with the store's provenance row). */
+  fingerprint: string;
+  /** What the source can tell (kept with the store's provenance row). */
+  capabilities: Capabilities;
+  /** Rows rejected while opening (they belong to no window), counted once per import. */
+  loadRejected?: Record<string, number>;
+  /** First and last instant (UTC epoch ms) holding rows, or `undefined` when empty. */
+  span(): { first: number; last: number } | undefined;
+  /** Read one half-open window with keys. */
+  readKeyed(opts: ReadWindowOptions): KeyedCapture;
+  /** Release the source (close files). */
+  close(): void;
+}
+
+/** Where to look for a source's default locations. */
+export interface DiscoverOptions {
+  /** The user's home directory. */
+  home: string;
+  /** frames' own folder (`$FRAMES_HOME`, else `<home>/.frames`). */
+  framesHome: string;
+}
+
+/** What {@linkcode Adapter.discover} found on this machine, without reading any source. */
+export interface Discovery {
+  /** The location to read when none is given (the best of `found`), or `undefined`. */
+  best?: string;
+  /** Every existing location, in the source's fixed order. */
+  found: DiscoveredLocation[];
+  /** Every location looked at, for the message when none exists. */
+  tried: string[];
+  /** A server address the source may answer on; only a request can tell whether it runs. */
+  server?: string;
+}
+
+/** One existing location of a source. */
+export interface DiscoveredLocation {
+  /** Absolute path. */
+  location: string;
+  /** What the file is, as far as its name tells (`database`, `Recall ukg.db`, …). */
+  detail: string;
+}
+
+/** What {@linkcode Adapter.importer} needs besides the location. */
+export interface ImporterOptions {
+  /** The user's home directory, where a default location is looked for. */
+  home: string;
+  /** ActivityWatch REST bearer key. */
+  key?: string;
+  /** Windows Recall export code (32 hex digits). */
+  code?: string;
+}
+
+/**
+ * One capture source: how `--source SCHEME:TARGET` names it, what it can carry, where it
+ * lives by default, and how to read it (and open it for `frames import`).
+ *
+ * @example
+ * ```ts
+ * import type { Adapter } from "../types.ts";
+ *
+ * const adapter: Adapter = {
+ *   scheme: "mysource",
+ *   name: "mysource",
+ *   spelling: "PATH",
+ *   capabilities: { input: false, elements: false, urls: false, heartbeats: false, focus: false },
+ *   discover: () => ({ found: [], tried: [] }),
+ *   read: (path, window) => readMySource(path, window),
+ * };
+ * export default adapter;
+ * ```
+ */
+export interface Adapter {
+  /** The `--source` scheme (`screenpipe`, `native`, `aw`, …). */
+  readonly scheme: string;
+  /** The source's name in documents' facts, `frames import` and `frames sources`. */
+  readonly name: string;
+  /** How a target of this scheme is spelled in messages: `PATH`, `PATH|URL`, `DIR`. */
+  readonly spelling: string;
+  /** Keep `scheme:http(s)://…` targets as they are instead of resolving them as paths. */
+  readonly urls?: boolean;
+  /** The most a window of this source can carry; each read's facts say what it has. */
+  readonly capabilities: Capabilities;
+  /** The source's default locations under the user's home (or frames' own folder). */
+  discover(opts: DiscoverOptions): Discovery;
+  /** Read one window of the source at `target` (an absolute path, or a URL). */
+  read(target: string, window: ReadWindowOptions): Capture;
+  /** Read one window where a read needs the network or a secret (aw:URL, Recall exports). */
+  readAsync?(target: string, window: ReadWindowOptions): Promise<Capture>;
+  /** Open `from` (or the default location) for `frames import`. */
+  importer?(from: string | undefined, opts: ImporterOptions): Promise<ImportableSource>;
+}
