@@ -32,7 +32,14 @@ import { type FindDocument, rankFrames } from "./find.ts";
 
 export type { Step, StepKind, StepTarget } from "./build.ts";
 export { FIND_WEIGHTS, type FindMatch, queryTokens, rankFrames } from "./find.ts";
+export type { FindDocument, FindField } from "./find.ts";
 export { renderSteps } from "./render.ts";
+export type { RenderableSteps } from "./render.ts";
+// Types the signatures above mention, re-exported so this module's API is complete.
+export type { Capture } from "../model.ts";
+export type { Rules } from "../compile/mod.ts";
+export type { ClickTarget, KeyboardLayout } from "../compile/enrich/mod.ts";
+export type { PageRef } from "../entities/mod.ts";
 
 /** Options of {@linkcode frameSteps} and {@linkcode findFrames}. */
 export interface StepsOptions extends Partial<Rules> {

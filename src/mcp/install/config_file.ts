@@ -31,7 +31,8 @@ export interface EntryTarget {
   name: string;
 }
 
-type JsonObject = Record<string, unknown>;
+/** A parsed JSON object, as client configuration files hold them. */
+export type JsonObject = Record<string, unknown>;
 
 function isObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === "object" && !Array.isArray(v);

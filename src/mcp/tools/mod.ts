@@ -15,6 +15,9 @@ import { GET_PATTERNS } from "./get_patterns.ts";
 import { GET_STEPS } from "./get_steps.ts";
 import { SEARCH_ACTIVITY } from "./search_activity.ts";
 
+// The shape of every tool, re-exported so this module's API is complete.
+export type { ToolContext, ToolOutput, ToolSpec } from "../tool.ts";
+
 /** The server's tools. */
 export const CORE_TOOLS: readonly ToolSpec[] = [
   GET_CONTEXT,
