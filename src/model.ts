@@ -48,16 +48,23 @@ export const INPUT_KINDS: readonly InputKind[] = [
 
 /** A rectangle; units are declared by whoever holds it. */
 export interface Bounds {
+  /** Left edge. */
   x: number;
+  /** Top edge. */
   y: number;
+  /** Width. */
   width: number;
+  /** Height. */
   height: number;
 }
 
 /** The UI element an input event reported, when the source recorded one. */
 export interface EventElement {
+  /** Accessible name of the element. */
   name?: string;
+  /** Accessibility role, e.g. `button`. */
   role?: string;
+  /** Platform automation id (Windows UI Automation), when reported. */
   automationId?: string;
   /** Pixels. */
   bounds?: Bounds;
@@ -65,15 +72,25 @@ export interface EventElement {
 
 /** One input event (click, key press, typed run, …). */
 export interface InputEvent {
+  /** The source's own row id, cited as evidence. */
   ref: number;
+  /** UTC epoch milliseconds. */
   at: number;
+  /** What kind of input this was. */
   kind: InputKind;
+  /** Monitor / stream id the input landed on, when known. */
   display?: string;
+  /** Pointer x on the display, in pixels, for clicks. */
   x?: number;
+  /** Pointer y on the display, in pixels, for clicks. */
   y?: number;
+  /** Application the source recorded with the event; compared with the snapshots to catch stale rows. */
   app?: string;
+  /** Window title the source recorded with the event. */
   title?: string;
+  /** Page URL the source recorded with the event. */
   url?: string;
+  /** The UI element the source reported under the input. */
   element?: EventElement;
   /** Length of a typed run, for `text` events. */
   chars?: number;
@@ -85,12 +102,17 @@ export interface InputEvent {
 
 /** An element row of a snapshot, looked up lazily for click resolution. */
 export interface Element {
+  /** The snapshot whose element rows these are. */
   snapshotRef: number;
+  /** Accessibility role, or the OCR block type. */
   role: string;
+  /** Accessible name or recognised text. */
   name: string;
+  /** Where the element sits, in {@linkcode Element.units}. */
   bounds: Bounds;
   /** `normalized` = fractions of the display (0..1, top-left origin). */
   units: "px" | "normalized";
+  /** Where the row came from: click resolution prefers accessibility rows over OCR text. */
   source: "accessibility" | "ocr";
 }
 
@@ -99,8 +121,11 @@ export interface Element {
  * in the lookup's units (for `normalized`, fractions of that snapshot's display).
  */
 export interface ElementProbe {
+  /** The snapshot whose element rows to search. */
   snapshotRef: number;
+  /** Click x, in the lookup's units. */
   x: number;
+  /** Click y, in the lookup's units. */
   y: number;
   /** Margin on the x axis, in x units. */
   dx: number;
@@ -144,11 +169,17 @@ export interface ElementLookup {
 
 /** Geometry of one display, when the source knows it. */
 export interface DisplayGeometry {
+  /** Monitor / stream id, as snapshots name it. */
   display: string;
+  /** Left edge in the virtual screen, in pixels. */
   x: number;
+  /** Top edge in the virtual screen, in pixels. */
   y: number;
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
+  /** Device pixel ratio (1 without HiDPI scaling). */
   scale: number;
 }
 
@@ -174,6 +205,7 @@ export interface SourceFacts {
   location: string;
   /** A fingerprint of the source's schema (stable across reads). */
   fingerprint: string;
+  /** What the source records, so documents can state their blind spots. */
   capabilities: Capabilities;
   /** Rows read from the source for this window, by table. */
   rows: Record<string, number>;
@@ -190,9 +222,13 @@ export interface SourceFacts {
 export interface Capture {
   /** Half-open UTC window `[start, end)` in epoch ms. */
   window: { start: number; end: number };
+  /** The snapshots in the window. */
   snapshots: Snapshot[];
+  /** The input events in the window. */
   events: InputEvent[];
+  /** Display geometry, empty when the source has none. */
   displays: DisplayGeometry[];
+  /** Facts about the source, copied into the document. */
   facts: SourceFacts;
   /** Element rows for click resolution, looked up lazily (absent: the source has none). */
   elements?: ElementLookup;
@@ -206,8 +242,11 @@ export interface Capture {
  * is known rather than inferred.
  */
 export interface Marker {
+  /** The recorder's own row id. */
   ref: number;
+  /** UTC epoch milliseconds. */
   at: number;
+  /** Engine started or stopped, or the user left or came back. */
   kind: "start" | "stop" | "away" | "back";
   /** Why the user was away: `locked`, `screensaver`, `asleep`, … */
   reason?: string;

@@ -15,7 +15,9 @@ export type ChangeStatus = "installed" | "updated" | "unchanged" | "removed" | "
 
 /** The outcome of {@linkcode setServerEntry}. */
 export interface ConfigChange {
+  /** The config file. */
   path: string;
+  /** What happened to the entry. */
   status: ChangeStatus;
   /** The backup of the previous file, when one was written. */
   backup?: string;
