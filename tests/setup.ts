@@ -17,26 +17,55 @@
 
 import { recordPath, setUp, writeRecord } from "./_prereq.ts";
 
-/** Caches deno.json's npm dependencies; returns the error output when that fails. */
-async function cacheDependencies(): Promise<string | null> {
-  const root = new URL("..", import.meta.url).pathname;
+/** What one `deno` subcommand printed, and whether it succeeded. */
+interface DenoRun {
+  ok: boolean;
+  output: string;
+}
+
+/** Runs `deno ARGS` in the repository root and collects its output. */
+async function deno(args: string[]): Promise<DenoRun> {
   const out = await new Deno.Command(Deno.execPath(), {
-    args: ["install"],
-    cwd: root,
+    args,
+    cwd: new URL("..", import.meta.url).pathname,
     stdin: "null",
     stdout: "piped",
     stderr: "piped",
   }).output();
-  if (out.success) return null;
   const dec = new TextDecoder();
-  return dec.decode(out.stdout) + dec.decode(out.stderr);
+  return { ok: out.success, output: dec.decode(out.stdout) + dec.decode(out.stderr) };
+}
+
+const GRAPH = ["cache", "main.ts", "tests/", "bench/"];
+
+/**
+ * Caches every npm package the suite and its child processes load; returns an error
+ * message when that fails. `deno install` fetches the import map's packages, and
+ * `deno cache` over every entry point must then have nothing left to download.
+ */
+async function cacheDependencies(): Promise<string | null> {
+  const install = await deno(["install"]);
+  if (!install.ok) return `deno install failed:\n${install.output}`;
+  let graph = await deno(GRAPH);
+  if (graph.ok && /^Download /m.test(graph.output)) {
+    // Seen with Deno 2.9.6 on a fresh cache: `deno task` fetches the tarballs alone, and
+    // every later process downloads the registry metadata again without keeping it — so
+    // each child `frames` process would print "Download …". One reload keeps it.
+    const reload = await deno(["install", "--reload"]);
+    if (!reload.ok) return `deno install --reload failed:\n${reload.output}`;
+    graph = await deno(GRAPH);
+  }
+  if (!graph.ok) return `deno ${GRAPH.join(" ")} failed:\n${graph.output}`;
+  if (/^Download /m.test(graph.output)) {
+    return `the Deno cache still downloads on every run:\n${graph.output}`;
+  }
+  return null;
 }
 
 if (import.meta.main) {
   const failure = await cacheDependencies();
   if (failure !== null) {
-    console.error(failure.trimEnd());
-    console.error("tests/setup: Cannot cache the npm dependencies: `deno install` failed");
+    console.error(`tests/setup: Cannot cache the npm dependencies: ${failure.trimEnd()}`);
     Deno.exit(1);
   }
   console.log("tests/setup: npm dependencies cached");
