@@ -60,11 +60,11 @@ export interface Bounds {
 
 /** The UI element an input event reported, when the source recorded one. */
 export interface EventElement {
-  /** The element's accessible name. */
+  /** Accessible name of the element. */
   name?: string;
-  /** The element's accessibility role, e.g. `button`. */
+  /** Accessibility role, e.g. `button`. */
   role?: string;
-  /** The element's automation id (Windows UI Automation), when recorded. */
+  /** Platform automation id (Windows UI Automation), when reported. */
   automationId?: string;
   /** Pixels. */
   bounds?: Bounds;
@@ -72,25 +72,25 @@ export interface EventElement {
 
 /** One input event (click, key press, typed run, …). */
 export interface InputEvent {
-  /** The source's own row id (or a stable synthetic integer id). */
+  /** The source's own row id, cited as evidence. */
   ref: number;
   /** UTC epoch milliseconds. */
   at: number;
   /** What kind of input this was. */
   kind: InputKind;
-  /** Monitor / stream id the event happened on, when recorded. */
+  /** Monitor / stream id the input landed on, when known. */
   display?: string;
-  /** Pointer x position, when recorded. */
+  /** Pointer x on the display, in pixels, for clicks. */
   x?: number;
-  /** Pointer y position, when recorded. */
+  /** Pointer y on the display, in pixels, for clicks. */
   y?: number;
-  /** Application name at the event, when recorded. */
+  /** Application the source recorded with the event; compared with the snapshots to catch stale rows. */
   app?: string;
-  /** Window title at the event, when recorded. */
+  /** Window title the source recorded with the event. */
   title?: string;
-  /** Page URL at the event, when recorded. */
+  /** Page URL the source recorded with the event. */
   url?: string;
-  /** The UI element the source reported for the event. */
+  /** The UI element the source reported under the input. */
   element?: EventElement;
   /** Length of a typed run, for `text` events. */
   chars?: number;
@@ -102,17 +102,17 @@ export interface InputEvent {
 
 /** An element row of a snapshot, looked up lazily for click resolution. */
 export interface Element {
-  /** The snapshot the row belongs to (its `ref`). */
+  /** The snapshot whose element rows these are. */
   snapshotRef: number;
-  /** Accessibility role, e.g. `button`. */
+  /** Accessibility role, or the OCR block type. */
   role: string;
-  /** Accessible name or OCR text. */
+  /** Accessible name or recognised text. */
   name: string;
-  /** Where the element is, in `units`. */
+  /** Where the element sits, in {@linkcode Element.units}. */
   bounds: Bounds;
   /** `normalized` = fractions of the display (0..1, top-left origin). */
   units: "px" | "normalized";
-  /** Whether the row came from the accessibility tree or from OCR. */
+  /** Where the row came from: click resolution prefers accessibility rows over OCR text. */
   source: "accessibility" | "ocr";
 }
 
@@ -121,11 +121,11 @@ export interface Element {
  * in the lookup's units (for `normalized`, fractions of that snapshot's display).
  */
 export interface ElementProbe {
-  /** The snapshot to look in (its `ref`). */
+  /** The snapshot whose element rows to search. */
   snapshotRef: number;
-  /** The click's x, in the lookup's units. */
+  /** Click x, in the lookup's units. */
   x: number;
-  /** The click's y, in the lookup's units. */
+  /** Click y, in the lookup's units. */
   y: number;
   /** Margin on the x axis, in x units. */
   dx: number;
@@ -171,15 +171,15 @@ export interface ElementLookup {
 export interface DisplayGeometry {
   /** Monitor / stream id, as snapshots name it. */
   display: string;
-  /** Left edge on the virtual desktop, in pixels. */
+  /** Left edge in the virtual screen, in pixels. */
   x: number;
-  /** Top edge on the virtual desktop, in pixels. */
+  /** Top edge in the virtual screen, in pixels. */
   y: number;
   /** Width in pixels. */
   width: number;
   /** Height in pixels. */
   height: number;
-  /** The display's scale factor. */
+  /** Device pixel ratio (1 without HiDPI scaling). */
   scale: number;
 }
 
@@ -205,7 +205,7 @@ export interface SourceFacts {
   location: string;
   /** A fingerprint of the source's schema (stable across reads). */
   fingerprint: string;
-  /** What the source can and cannot tell for this window. */
+  /** What the source records, so documents can state their blind spots. */
   capabilities: Capabilities;
   /** Rows read from the source for this window, by table. */
   rows: Record<string, number>;
@@ -222,13 +222,13 @@ export interface SourceFacts {
 export interface Capture {
   /** Half-open UTC window `[start, end)` in epoch ms. */
   window: { start: number; end: number };
-  /** Snapshots in the window, in time order. */
+  /** The snapshots in the window. */
   snapshots: Snapshot[];
-  /** Input events in the window, in time order. */
+  /** The input events in the window. */
   events: InputEvent[];
-  /** Display geometry, when the source knows it (empty otherwise). */
+  /** Display geometry, empty when the source has none. */
   displays: DisplayGeometry[];
-  /** Facts about the source that produced the window. */
+  /** Facts about the source, copied into the document. */
   facts: SourceFacts;
   /** Element rows for click resolution, looked up lazily (absent: the source has none). */
   elements?: ElementLookup;
@@ -242,11 +242,11 @@ export interface Capture {
  * is known rather than inferred.
  */
 export interface Marker {
-  /** The source's own row id. */
+  /** The recorder's own row id. */
   ref: number;
   /** UTC epoch milliseconds. */
   at: number;
-  /** Engine start or stop, or the start (`away`) or end (`back`) of an away period. */
+  /** Engine started or stopped, or the user left or came back. */
   kind: "start" | "stop" | "away" | "back";
   /** Why the user was away: `locked`, `screensaver`, `asleep`, … */
   reason?: string;

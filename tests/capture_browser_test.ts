@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { browserTest } from "./_requires.ts";
 import { EngineProc, frames, query, run, snapshots, XSession } from "./data/capture/session.ts";
 
 // Headed Debian Chromium under Xvfb with the frames extension, navigating pages served
@@ -19,7 +20,7 @@ function freePort(): number {
   return port;
 }
 
-Deno.test(
+browserTest(
   "extension URLs land on the browser's snapshots; incognito is withheld",
   OPTS,
   async () => {

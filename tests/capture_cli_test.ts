@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { libX11Test, x11Test } from "./_requires.ts";
 import {
   cleanEnv,
   EngineProc,
@@ -33,7 +34,7 @@ function oneLine(stderr: string): string {
   return lines[0];
 }
 
-Deno.test("kill -9 loses at most the last second; a restart continues cleanly", OPTS, async () => {
+x11Test("kill -9 loses at most the last second; a restart continues cleanly", OPTS, async () => {
   const x = await XSession.start();
   const home = await tempHome();
   let engine: EngineProc | undefined;
@@ -150,7 +151,7 @@ Deno.test("kill -9 loses at most the last second; a restart continues cleanly", 
   }
 });
 
-Deno.test(
+libX11Test(
   "frames capture run explains a missing DISPLAY, server or FFI permission",
   OPTS,
   async () => {
@@ -199,7 +200,7 @@ Deno.test(
   },
 );
 
-Deno.test(
+x11Test(
   "frames capture run reports a missing X extension and an unwritable store",
   OPTS,
   async () => {
@@ -312,7 +313,7 @@ Deno.test(
   },
 );
 
-Deno.test("the engine stops cleanly with a marker when the X server dies", OPTS, async () => {
+x11Test("the engine stops cleanly with a marker when the X server dies", OPTS, async () => {
   const x = await XSession.start();
   const home = await tempHome();
   let engine: EngineProc | undefined;

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
+import { x11Test } from "./_requires.ts";
 import {
   EngineProc,
   frames,
@@ -25,7 +26,7 @@ function lastFocused(rows: SnapRow[]): SnapRow | undefined {
   return rows.filter((r) => r.focused === 1).at(-1);
 }
 
-Deno.test(
+x11Test(
   "engine records focus, titles, keys, clicks and heartbeats under openbox",
   OPTS,
   async () => {
@@ -164,7 +165,7 @@ Deno.test(
   },
 );
 
-Deno.test("engine falls back to the X input focus without a window manager", OPTS, async () => {
+x11Test("engine falls back to the X input focus without a window manager", OPTS, async () => {
   const x = await XSession.start();
   const home = await tempHome();
   let engine: EngineProc | undefined;
@@ -199,7 +200,7 @@ Deno.test("engine falls back to the X input focus without a window manager", OPT
   }
 });
 
-Deno.test("engine keeps one stream per display and marks which holds focus", OPTS, async () => {
+x11Test("engine keeps one stream per display and marks which holds focus", OPTS, async () => {
   const x = await XSession.start();
   const home = await tempHome();
   let engine: EngineProc | undefined;
@@ -279,7 +280,7 @@ Deno.test("engine keeps one stream per display and marks which holds focus", OPT
   }
 });
 
-Deno.test(
+x11Test(
   "engine writes nothing while the screen saver is on, between away and back markers",
   OPTS,
   async () => {
@@ -335,7 +336,7 @@ Deno.test(
   },
 );
 
-Deno.test(
+x11Test(
   "engine withholds excluded windows but keeps their time and input counts",
   OPTS,
   async () => {

@@ -61,7 +61,9 @@ export interface DemoDay {
 
 /** What {@linkcode writeDemoDatabase} wrote. */
 export interface DemoSummary {
+  /** The database file written. */
   path: string;
+  /** Every simulated day, oldest first. */
   days: DemoDay[];
   /** The local date with the most snapshots plus events. */
   busiestDay: string;

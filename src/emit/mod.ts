@@ -29,9 +29,12 @@ export { emitMarkdown } from "./markdown.ts";
 export { emitYaml } from "./yaml.ts";
 export { FORMATS, isFormat } from "./format.ts";
 export type { Format } from "./format.ts";
+// The document every emitter takes, re-exported so this module's API is complete.
+export type { ActivityDocument } from "../compile/document.ts";
 
 /** Options of {@linkcode emit}: the format plus the options of the format's emitter. */
 export interface EmitOptions extends ContextOptions {
+  /** Which emitter renders the document. */
   format: Format;
 }
 

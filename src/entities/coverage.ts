@@ -16,7 +16,9 @@ export interface CoverageOptions {
 
 /** A name with how many distinct URLs it covers. */
 export interface CoverageCount {
+  /** The kind, layer or host counted. */
   name: string;
+  /** Distinct URLs with that name. */
   count: number;
 }
 

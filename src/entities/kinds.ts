@@ -9,7 +9,9 @@
 
 /** A registered kind: its name and what a page of that kind is. */
 export interface KindInfo {
+  /** The kind as parsers return it (`snake_case`). */
   name: string;
+  /** One line saying what a page of this kind is, shown by `frames parsers`. */
   meaning: string;
 }
 

@@ -9,7 +9,9 @@
 
 /** A typed page reference: a registered kind and, when known, the entity it is about. */
 export interface PageRef {
+  /** A kind from the registry (`KINDS`), e.g. `issue` or `search`. */
   kind: string;
+  /** What the page is about (an issue number, a query), when the URL names it. */
   entity?: string;
 }
 
@@ -44,7 +46,10 @@ export type ParserExample = readonly [url: string, expected: PageRef | null];
  * ```
  */
 export interface SiteParser {
+  /** Host names this parser claims; `*.example.com` claims the subdomains. */
   hosts: readonly string[];
+  /** Types one URL, or returns `null` to let the generic layers try. */
   parse(url: URL): PageRef | null;
+  /** URLs with their expected results; the shared test runs them. */
   examples: readonly ParserExample[];
 }

@@ -19,13 +19,17 @@ import type { PageRef, ParserExample } from "./parser.ts";
 export interface LoadedParser {
   /** The file name inside the parser folder, e.g. `github_com.ts`. */
   file: string;
+  /** The hosts the file claims, checked: lowercase, no `www.`, no public-suffix wildcard. */
   hosts: readonly string[];
+  /** The file's pure parse function. */
   parse: (url: URL) => PageRef | null;
+  /** The file's own examples, run by `verifyExamples()`. */
   examples: readonly ParserExample[];
 }
 
 /** Every loaded parser (sorted by file name) and the host tables built from their claims. */
 export interface ParserRegistry {
+  /** Every parser, in file-name order so load order never changes results. */
   parsers: readonly LoadedParser[];
   /** Exact host → parser. */
   exact: ReadonlyMap<string, LoadedParser>;
@@ -35,7 +39,9 @@ export interface ParserRegistry {
 
 /** A module as imported from a parser file, with the file's name. */
 export interface ParserModule {
+  /** The file name inside the parser folder, for error messages. */
   file: string;
+  /** The imported module, checked against the contract before use. */
   module: unknown;
 }
 

@@ -17,6 +17,7 @@ export type Layer = "parser" | "search" | "heuristic" | "fallback";
 
 /** A page reference with the layer (and parser file) that produced it. */
 export interface TypedPage extends PageRef {
+  /** The layer that produced the reference, so coverage can count per layer. */
   layer: Layer;
   /** The parser file, when `layer` is `parser`. */
   parser?: string;

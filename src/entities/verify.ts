@@ -11,11 +11,15 @@ import { findParser, type LoadedParser, type ParserRegistry } from "./registry.t
 
 /** One example whose result differs from what the parser file promised. */
 export interface ExampleFailure {
+  /** The parser file whose example failed. */
   file: string;
+  /** The example URL. */
   url: string;
+  /** What the example says `parse` returns. */
   expected: PageRef | null;
   /** What `parse` returned, or the message of what it threw. */
   actual: unknown;
+  /** Why the example failed, in one line. */
   reason: string;
 }
 

@@ -17,7 +17,9 @@ import type { InferredEntry, InferredFile } from "./types.ts";
 
 /** One ActivityWatch category rule. */
 export interface CategoryRule {
+  /** The category path, e.g. `["Work", "Programming"]`. */
   name: string[];
+  /** How ActivityWatch matches it; `none` rules only group their children. */
   rule: { type: "regex"; regex: string; ignore_case?: boolean } | { type: "none" };
 }
 

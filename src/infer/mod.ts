@@ -25,3 +25,5 @@ export {
   type CategoryRule,
   parseCategoryRules,
 } from "./categories.ts";
+// The document these functions read and extend, re-exported so this module's API is complete.
+export type { ActivityDocument } from "../compile/mod.ts";

@@ -37,9 +37,13 @@ export const CONFIDENCES: readonly Confidence[] = ["high", "medium", "speculativ
 
 /** One inferred statement about a measured subject. */
 export interface InferredEntry {
+  /** What the entry is about: `document`, `frame:<id>`, `app:<ledger app>` or `site:<site>`. */
   subject: string;
+  /** The property stated; never the name of a field measured on the subject. */
   key: string;
+  /** The stated value, any JSON. */
   value: unknown;
+  /** How sure the producer is, so consumers can drop speculation. */
   confidence: Confidence;
   /** Frame ids, JSON Pointers to measured fields, or snapshot/event refs; never empty. */
   evidence: string[];
@@ -49,10 +53,12 @@ export interface InferredEntry {
 export interface InferredBlock {
   /** The tool that produced the entries, free text. */
   producer?: string;
+  /** The namespace's statements. */
   entries: InferredEntry[];
 }
 
 /** A tier-2 file: one namespace and its block. */
 export interface InferredFile extends InferredBlock {
+  /** The block's name under `inferred`, e.g. `categories`. */
   namespace: string;
 }

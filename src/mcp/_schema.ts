@@ -9,20 +9,31 @@ import type { StandardSchemaWithJSON } from "@modelcontextprotocol/server";
 
 /** The JSON Schema subset tool arguments use. */
 export interface ArgSchema {
+  /** The JSON type the argument must have. */
   type: "string" | "integer" | "number";
+  /** What the argument means, as the model reads it. */
   description: string;
+  /** The only values allowed. */
   enum?: readonly string[];
+  /** Smallest number allowed. */
   minimum?: number;
+  /** Largest number allowed. */
   maximum?: number;
+  /** Shortest string allowed. */
   minLength?: number;
+  /** Longest string allowed. */
   maxLength?: number;
 }
 
 /** A tool's input schema: an object of named, documented arguments. */
 export interface InputSchema {
+  /** Tool arguments always arrive as one object. */
   type: "object";
+  /** Each argument by name. */
   properties: Record<string, ArgSchema>;
+  /** Arguments a call must give. */
   required?: readonly string[];
+  /** Unknown arguments are rejected, so a misspelt one is never silently ignored. */
   additionalProperties: false;
 }
 

@@ -24,8 +24,11 @@ export interface WindowRequest {
 
 /** A resolved half-open window `[start, end)` in UTC ms, with its local day when it is one. */
 export interface ResolvedWindow {
+  /** Start, inclusive, UTC ms. */
   start: number;
+  /** End, exclusive, UTC ms. */
   end: number;
+  /** The local `YYYY-MM-DD`, when the window is exactly one day. */
   day?: string;
 }
 
@@ -41,7 +44,9 @@ export interface BackendSettings {
 
 /** A compiled window and the capture it was compiled from. */
 export interface Compiled {
+  /** The compiled document. */
   doc: ActivityDocument;
+  /** The capture it was compiled from, for tools that cite raw rows. */
   capture: Capture;
 }
 

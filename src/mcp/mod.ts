@@ -33,3 +33,26 @@ export { DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS } from "./_pager.ts";
 export { ToolError } from "./_result.ts";
 export { type ToolContext, type ToolOutput, type ToolSpec, UNTRUSTED_TEXT } from "./tool.ts";
 export { CORE_TOOLS } from "./tools/mod.ts";
+export type { ArgSchema, InputSchema, JsonObjectSchema } from "./_schema.ts";
+// Types the signatures above mention, re-exported so this module's API is complete.
+// The SDK's factory type alone: its McpServer class would pull in the SDK's whole API.
+export type { McpServerFactory } from "@modelcontextprotocol/server";
+export type {
+  Bounds,
+  Capabilities,
+  Capture,
+  DisplayGeometry,
+  Element,
+  ElementHits,
+  ElementLevels,
+  ElementLookup,
+  ElementProbe,
+  EventElement,
+  InputEvent,
+  InputKind,
+  Marker,
+  Snapshot,
+  SourceFacts,
+  Trigger,
+} from "../model.ts";
+export type { ActivityDocument } from "../compile/mod.ts";

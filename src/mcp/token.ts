@@ -12,7 +12,9 @@ export const TOKEN_FILE = "mcp-token";
 
 /** A token and where it lives. */
 export interface StoredToken {
+  /** The bearer token clients must send. */
   token: string;
+  /** The file holding it. */
   path: string;
   /** Whether this call generated it. */
   created: boolean;

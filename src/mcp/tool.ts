@@ -10,6 +10,7 @@ import type { InputSchema, JsonObjectSchema } from "./_schema.ts";
 
 /** What a tool call runs with. */
 export interface ToolContext {
+  /** The program behind the server: settings, windows and compiles. */
   backend: McpBackend;
   /** Settings in effect for this call. */
   settings: BackendSettings;
@@ -21,17 +22,23 @@ export interface ToolContext {
 
 /** What a tool returns: structured content, and the text mirror when it is not its JSON. */
 export interface ToolOutput {
+  /** The result as JSON, matching the tool's output schema. */
   structured: Record<string, unknown>;
+  /** The text content, when it is not the JSON itself (e.g. the context block). */
   text?: string;
 }
 
 /** One tool of the server. */
 export interface ToolSpec {
+  /** The name clients call the tool by. */
   name: string;
+  /** A short name for people. */
   title: string;
   /** When to use the tool, what it returns, and that captured text is untrusted. */
   description: string;
+  /** The arguments' schema, checked before `run`. */
   input: InputSchema;
+  /** The schema of `structured`. */
   output: JsonObjectSchema;
   /** Answers a call with validated arguments; throws a `ToolError` for a fixable mistake. */
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;

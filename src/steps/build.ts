@@ -30,15 +30,21 @@ export type StepKind =
 
 /** A click's target as a step shows it. */
 export interface StepTarget {
+  /** How the click's target was found, best first: native, exact, tolerance, zone, none. */
   resolution: ClickTarget["resolution"];
+  /** 0..1: 1 native, 0.9 exact, 0.4–0.7 tolerance by distance, 0.2 zone, 0 none. */
   confidence: number;
+  /** The element's accessible name or text. */
   name?: string;
+  /** The element's role, e.g. `button`. */
   role?: string;
+  /** The screen zone, when no element was near the click. */
   zone?: string;
   /** The snapshot whose element rows resolved the click. */
   snapshot?: number;
   /** A nearby snapshot resolved it: its time minus the click's, in ms. */
   nearby_ms?: number;
+  /** Pixels from the click to the element's box (tolerance level). */
   distance_px?: number;
 }
 
@@ -46,6 +52,7 @@ export interface StepTarget {
 export interface Step {
   /** Local time of the step (`HH:MM:SS`). */
   at: string;
+  /** What happened: a focus or URL change, a click, typing, keys, …. */
   kind: StepKind;
   /** Source rows: event refs (run form) for input steps. */
   events?: string;
@@ -53,10 +60,13 @@ export interface Step {
   snapshot?: number;
   /** Focus changes: the app and window shown. */
   app?: string;
+  /** The window title, for focus changes. */
   title?: string;
   /** URL changes: the URL with secrets redacted and its typed page. */
   url?: string;
+  /** The typed page of `url`. */
   page?: PageRef;
+  /** What a click landed on. */
   target?: StepTarget;
   /** Typed runs: characters typed. */
   chars?: number;

@@ -26,15 +26,21 @@ export type FindField = keyof typeof FIND_WEIGHTS;
 
 /** The values of a frame that a query is matched against. */
 export interface FindDocument {
+  /** The frame's stable id. */
   id: string;
+  /** Frame start, UTC ms (ties rank earlier first). */
   startMs: number;
+  /** Frame duration in ms (ties rank longer first). */
   durationMs: number;
+  /** The frame's searchable values with the field each scores as. */
   fields: { field: FindField; value: string }[];
 }
 
 /** How a frame matched. */
 export interface FindMatch {
+  /** The matching frame's id. */
   id: string;
+  /** The summed field weights of the matched tokens. */
   score: number;
   /** One line per matched token: `"token" in field: value`. */
   why: string[];

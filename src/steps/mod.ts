@@ -32,7 +32,31 @@ import { type FindDocument, rankFrames } from "./find.ts";
 
 export type { Step, StepKind, StepTarget } from "./build.ts";
 export { FIND_WEIGHTS, type FindMatch, queryTokens, rankFrames } from "./find.ts";
+export type { FindDocument, FindField } from "./find.ts";
 export { renderSteps } from "./render.ts";
+export type { RenderableSteps } from "./render.ts";
+// Types the signatures above mention, re-exported so this module's API is complete.
+export type {
+  Bounds,
+  Capabilities,
+  Capture,
+  DisplayGeometry,
+  Element,
+  ElementHits,
+  ElementLevels,
+  ElementLookup,
+  ElementProbe,
+  EventElement,
+  InputEvent,
+  InputKind,
+  Marker,
+  Snapshot,
+  SourceFacts,
+  Trigger,
+} from "../model.ts";
+export type { Rules } from "../compile/mod.ts";
+export type { ClickTarget, KeyboardLayout } from "../compile/enrich/mod.ts";
+export type { PageRef } from "../entities/mod.ts";
 
 /** Options of {@linkcode frameSteps} and {@linkcode findFrames}. */
 export interface StepsOptions extends Partial<Rules> {
@@ -52,28 +76,39 @@ export interface StepsOptions extends Partial<Rules> {
 
 /** The frame a script belongs to. */
 export interface FrameSummary {
+  /** The frame's stable id, `<display>:<first snapshot ref>`. */
   id: string;
+  /** The display the frame was on. */
   display: string;
+  /** The frame's app. */
   app: string;
+  /** The frame's site, for browser frames. */
   site?: string;
+  /** Local start time with offset (`2026-07-04T09:12:05+02:00`). */
   start: string;
+  /** Local end time with offset. */
   end: string;
+  /** Duration in minutes, rounded as `frames compile` rounds it. */
   duration_min: number;
 }
 
 /** A frame's script. */
 export interface FrameSteps {
+  /** The frame the script belongs to. */
   frame: FrameSummary;
   /** Whether typed text was asked for (and shown where the capture had it). */
   include_text: boolean;
   /** The keyboard layout applied to typed text, when one other than identity was. */
   keyboard_layout?: string;
+  /** The steps in time order. */
   steps: Step[];
 }
 
 /** A frame matching a query, with its score, the reasons and its script. */
 export interface FoundFrame extends FrameSteps {
+  /** The match score (see `rankFrames`). */
   score: number;
+  /** One line per matched token, saying which field matched. */
   why: string[];
 }
 

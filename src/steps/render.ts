@@ -8,6 +8,7 @@ import type { Step, StepTarget } from "./build.ts";
 
 /** A frame's script (or a ranked match) in the shape `renderSteps` reads. */
 export interface RenderableSteps {
+  /** The frame header's fields. */
   frame: {
     id: string;
     app: string;
@@ -16,8 +17,11 @@ export interface RenderableSteps {
     end: string;
     duration_min: number;
   };
+  /** The steps, one line each. */
   steps: Step[];
+  /** The match score, shown for `--find` results. */
   score?: number;
+  /** Why the frame matched, shown under the header. */
   why?: string[];
 }
 

@@ -24,8 +24,11 @@ export const CLIENT_NAMES: readonly ClientName[] = [
 
 /** The environment config paths depend on. */
 export interface ClientEnv {
+  /** The user's home directory. */
   home: string;
+  /** The working directory, where project-scope configs live. */
   cwd: string;
+  /** The operating system, which decides the config folders. */
   os: typeof Deno.build.os;
   /** `%APPDATA%` on Windows. */
   appData?: string;
@@ -35,9 +38,13 @@ export interface ClientEnv {
 
 /** How one client stores MCP servers. */
 export interface ClientInfo {
+  /** The client's name on the command line. */
   name: ClientName;
+  /** The client's name for people, e.g. `Claude Desktop`. */
   label: string;
+  /** The scopes the client reads servers from. */
   scopes: readonly Scope[];
+  /** The scope used when none is given. */
   defaultScope: Scope;
   /** The top-level key holding servers by name. */
   key: "mcpServers" | "servers";

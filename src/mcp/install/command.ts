@@ -12,7 +12,9 @@ export { isDenoCli };
 
 /** A command and its arguments. */
 export interface LaunchCommand {
+  /** The program to run. */
   command: string;
+  /** Its arguments. */
   args: string[];
 }
 

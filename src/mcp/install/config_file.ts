@@ -15,7 +15,9 @@ export type ChangeStatus = "installed" | "updated" | "unchanged" | "removed" | "
 
 /** The outcome of {@linkcode setServerEntry}. */
 export interface ConfigChange {
+  /** The config file. */
   path: string;
+  /** What happened to the entry. */
   status: ChangeStatus;
   /** The backup of the previous file, when one was written. */
   backup?: string;
@@ -31,7 +33,8 @@ export interface EntryTarget {
   name: string;
 }
 
-type JsonObject = Record<string, unknown>;
+/** A parsed JSON object, as client configuration files hold them. */
+export type JsonObject = Record<string, unknown>;
 
 function isObject(v: unknown): v is JsonObject {
   return v !== null && typeof v === "object" && !Array.isArray(v);

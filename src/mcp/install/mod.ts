@@ -20,10 +20,11 @@ export type { ClientEnv, ClientInfo, ClientName, Scope } from "./clients.ts";
 export { isDenoCli, launchCommand, runsFromNpxCache, STDIO_PERMISSIONS } from "./command.ts";
 export type { LaunchCommand, LaunchOptions } from "./command.ts";
 export { setServerEntry } from "./config_file.ts";
-export type { ChangeStatus, ConfigChange, EntryTarget } from "./config_file.ts";
+export type { ChangeStatus, ConfigChange, EntryTarget, JsonObject } from "./config_file.ts";
 
 /** Options of {@linkcode installPlan}. */
 export interface InstallPlanOptions {
+  /** The client to configure. */
   client: ClientName;
   /** Default: the client's default scope. */
   scope?: Scope;
@@ -31,14 +32,19 @@ export interface InstallPlanOptions {
   name?: string;
   /** A config file to use instead of the client's usual one. */
   configPath?: string;
+  /** The environment the config paths depend on. */
   env: ClientEnv;
+  /** How the client starts `frames mcp`. */
   command: LaunchCommand;
 }
 
 /** The file, key and entry an install would write. */
 export interface InstallPlan {
+  /** The config file and key the entry goes under. */
   target: EntryTarget;
+  /** The server entry as the client expects it. */
   entry: Record<string, unknown>;
+  /** The scope resolved (the client's default when none was given). */
   scope: Scope;
   /** The snippet `--print` shows: the key with just this entry. */
   snippet: Record<string, unknown>;

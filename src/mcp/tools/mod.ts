@@ -15,6 +15,36 @@ import { GET_PATTERNS } from "./get_patterns.ts";
 import { GET_STEPS } from "./get_steps.ts";
 import { SEARCH_ACTIVITY } from "./search_activity.ts";
 
+// The shape of every tool and what it mentions, re-exported so this module's API is complete.
+export type { ToolContext, ToolOutput, ToolSpec } from "../tool.ts";
+export type {
+  BackendSettings,
+  Compiled,
+  McpBackend,
+  ResolvedWindow,
+  WindowRequest,
+} from "../backend.ts";
+export type { ArgSchema, InputSchema, JsonObjectSchema } from "../_schema.ts";
+export type { ActivityDocument } from "../../compile/mod.ts";
+export type {
+  Bounds,
+  Capabilities,
+  Capture,
+  DisplayGeometry,
+  Element,
+  ElementHits,
+  ElementLevels,
+  ElementLookup,
+  ElementProbe,
+  EventElement,
+  InputEvent,
+  InputKind,
+  Marker,
+  Snapshot,
+  SourceFacts,
+  Trigger,
+} from "../../model.ts";
+
 /** The server's tools. */
 export const CORE_TOOLS: readonly ToolSpec[] = [
   GET_CONTEXT,
