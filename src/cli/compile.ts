@@ -4,6 +4,7 @@
  * @module
  */
 
+import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { type Format, FORMATS, isFormat } from "../emit/format.ts";
 import { loadEmitter } from "../emit/load.ts";
 import { parseFlags, str } from "./_args.ts";
@@ -21,9 +22,9 @@ window, timezone and options always give the same bytes.
 Options:
 ${WINDOW_HELP}
   -f, --format FMT   json (default), yaml, md or context
-  --min-minutes N    leave frames shorter than N minutes out of the list (default 0.5;
+  --min-minutes N    leave frames shorter than N minutes out of the list (default ${DEFAULT_MIN_MINUTES};
                      their time stays in ledgers and coverage)
-  --budget N         token budget of the context block (cl100k, default 1500)
+  --budget N         token budget of the context block (cl100k, default ${DEFAULT_CONTEXT_BUDGET})
   --out FILE         write to FILE instead of standard output
   --stats            print rows read/rejected, frames and timings to standard error
   --inferred FILE    attach a validated tier-2 file under "inferred" (repeatable; see

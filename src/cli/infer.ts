@@ -6,6 +6,7 @@
  */
 
 import type { ActivityDocument } from "../compile/document.ts";
+import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { loadEmitter } from "../emit/load.ts";
 import {
   addInferred,
@@ -164,7 +165,7 @@ export async function main(args: string[]): Promise<number> {
       out = mergeOrReject(out, file, { replace: p.values.replace === true, from: path });
     }
     const render = await loadEmitter(format);
-    text = render(out, { budget: 1500 });
+    text = render(out, { budget: DEFAULT_CONTEXT_BUDGET });
   }
   await writeOutput(text, str(p, "out"));
   return 0;

@@ -10,16 +10,7 @@ import { attributeInput } from "./attribute.ts";
 import { type DraftFrame, segmentStream, type SiteOf } from "./segment.ts";
 import { buildStreams, type Stream } from "./streams.ts";
 import { reattributeStale, type StaleRecord } from "./enrich/stale.ts";
-
-/** Compiler constants in seconds/minutes, as recorded in the document. */
-export interface Rules {
-  dwellCapS: number;
-  sessionGapS: number;
-  flickerS: number;
-}
-
-/** The defaults of SPEC §3. */
-export const DEFAULT_RULES: Readonly<Rules> = { dwellCapS: 90, sessionGapS: 300, flickerS: 20 };
+import type { Rules } from "./rules.ts";
 
 /** A detour folded into a frame, with exact credit and its input. */
 export interface BuiltInterruption {

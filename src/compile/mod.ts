@@ -15,7 +15,8 @@ import type { Capture, Marker } from "../model.ts";
 import { COMPILER_NAME, VERSION } from "../version.ts";
 import { type PageRef, typePage } from "../entities/mod.ts";
 import { blindSpots } from "./blind_spots.ts";
-import { buildFrames, type BuiltFrame, DEFAULT_RULES, type Rules, siteOf } from "./build.ts";
+import { buildFrames, type BuiltFrame, siteOf } from "./build.ts";
+import { DEFAULT_MIN_MINUTES, DEFAULT_RULES, type Rules } from "./rules.ts";
 import type {
   ActivityDocument,
   Coverage,
@@ -32,9 +33,10 @@ import { formatLocal } from "./time.ts";
 import { classifyFrameClicks, NEARBY_MS, TOLERANCE_PX } from "./enrich/mod.ts";
 import { emptyResolutionCounts, unplacedClicks } from "./enrich/counts.ts";
 
-export { buildFrames, DEFAULT_RULES, siteOf } from "./build.ts";
+export { buildFrames, siteOf } from "./build.ts";
+export { DEFAULT_RULES, type Rules } from "./rules.ts";
 export { minutes } from "./frame_doc.ts";
-export type { Built, BuiltFrame, Rules } from "./build.ts";
+export type { Built, BuiltFrame } from "./build.ts";
 export type * from "./document.ts";
 
 /** Options of {@linkcode compile}; everything that changes output is recorded in it. */
@@ -80,7 +82,7 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
     sessionGapS: opts.sessionGapS ?? DEFAULT_RULES.sessionGapS,
     flickerS: opts.flickerS ?? DEFAULT_RULES.flickerS,
   };
-  const minMinutes = opts.minMinutes ?? 0.5;
+  const minMinutes = opts.minMinutes ?? DEFAULT_MIN_MINUTES;
   const tz = opts.tz;
   const typer = opts.typer ?? typePage;
   const pageCache = new Map<string, PageRef>();

@@ -11,6 +11,7 @@ import { resolveFrameClicks } from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
 import { isResolved } from "../compile/enrich/counts.ts";
 import { IntervalUnion } from "../compile/intervals.ts";
+import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { localFields } from "../compile/time.ts";
 import { redactUrl } from "../entities/redact.ts";
 
@@ -80,7 +81,7 @@ export function analyseDay(capture: Capture, opts: AnalyseDayOptions): DayActivi
     flickerS: opts.flickerS ?? DEFAULT_RULES.flickerS,
   };
   const built = buildFrames(capture, rules, { stale: true });
-  const minMs = (opts.minMinutes ?? 0.5) * 60_000;
+  const minMs = (opts.minMinutes ?? DEFAULT_MIN_MINUTES) * 60_000;
   const listed = built.frames.filter((f) => f.durationMs >= minMs)
     .sort((a, b) => a.startMs - b.startMs || byDisplay(a, b));
   const targets = resolveFrameClicks(listed, capture, { stale: built.stale });

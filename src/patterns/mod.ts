@@ -17,6 +17,7 @@
  * @module
  */
 
+import { SESSION_GAP_MS } from "../compile/rules.ts";
 import type { DayActivity } from "./day.ts";
 import {
   type AppSwitch,
@@ -82,7 +83,7 @@ export function detectPatterns(
   const d: DetectorOptions = {
     minCount: opts.minCount ?? 3,
     evidenceLimit: opts.evidenceLimit ?? 10,
-    switchGapMs: 300_000,
+    switchGapMs: SESSION_GAP_MS,
     rhythmMinutes: opts.rhythmMinutes ?? 5,
   };
   return {

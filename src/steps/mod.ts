@@ -24,6 +24,7 @@ import { resolveFrameClicks } from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
 import type { StaleRecord } from "../compile/enrich/stale.ts";
 import { IDENTITY_LAYOUT, type KeyboardLayout } from "../compile/enrich/keyboard_layout.ts";
+import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { formatLocal } from "../compile/time.ts";
 import type { PageRef } from "../entities/parser.ts";
 import { typePage } from "../entities/type_page.ts";
@@ -165,7 +166,7 @@ export function frameSteps(capture: Capture, frameId: string, opts: StepsOptions
 /** Frames ranked against `query` (see `find.ts` for the score), each with its script. */
 export function findFrames(capture: Capture, query: string, opts: FindOptions): FoundFrame[] {
   const a = analyse(capture, opts);
-  const minMs = (opts.minMinutes ?? 0.5) * 60_000;
+  const minMs = (opts.minMinutes ?? DEFAULT_MIN_MINUTES) * 60_000;
   const candidates = a.frames.filter((f) => f.durationMs >= minMs);
   const targets = resolve(candidates, capture, a, opts);
   const typer = opts.typer ?? typePage;

@@ -23,6 +23,7 @@ import { isNamed, probeBox, touches } from "./probe.ts";
 import { lastAtOrBefore, type Stream } from "../streams.ts";
 import { pickElement, type PlacedElement } from "./pick.ts";
 import { screenZone, type Zone } from "./zone.ts";
+import { NEARBY_MS, TOLERANCE_PX } from "../rules.ts";
 
 /** How a click's target was found. */
 export type Resolution = "native" | "exact" | "tolerance" | "zone" | "none";
@@ -66,10 +67,7 @@ export interface ResolveOptions {
   nearbyMs?: number;
 }
 
-/** Default tolerance of SPEC §8, in pixels. */
-export const TOLERANCE_PX = 40;
-/** Default reach of the nearby-snapshot rescue, in ms. */
-export const NEARBY_MS = 5000;
+export { NEARBY_MS, TOLERANCE_PX } from "../rules.ts";
 /** At most this many nearby snapshots are probed per click. */
 const NEARBY_LIMIT = 6;
 
