@@ -5,12 +5,12 @@
  */
 
 import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
-import { type Format, FORMATS, isFormat } from "../emit/format.ts";
+import type { Format } from "../emit/format.ts";
 import { loadEmitter } from "../emit/load.ts";
 import { parseFlags, str } from "./_args.ts";
 import { type CompiledRun, compileForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
+import { parseFormat } from "./_format.ts";
 import { writeOutput } from "./_output.ts";
-import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames compile [options]
 
@@ -51,13 +51,6 @@ export const COMPILE_OPTIONS = {
   categories: { type: "string" },
   "strip-inferred": { type: "boolean" },
 } as const;
-
-/** Checks a `--format` value. */
-export function parseFormat(value: string | undefined, fallback: Format): Format {
-  if (value === undefined) return fallback;
-  if (isFormat(value)) return value;
-  throw new UsageError(`Unknown format "${value}": use one of ${FORMATS.join(", ")}`);
-}
 
 /** Formats `--stats` lines for a run. */
 export function statsText(run: CompiledRun, emitMs: number): string {

@@ -16,8 +16,8 @@ import { emit } from "../emit/mod.ts";
 import { emitLedger } from "../emit/ledger.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { parseFlags, str } from "./_args.ts";
+import { parseFormat } from "./_format.ts";
 import { writeOutput } from "./_output.ts";
-import { parseFormat } from "./compile.ts";
 import { UsageError } from "./usage_error.ts";
 
 const DEMO_TZ = "Europe/Berlin";

@@ -18,8 +18,8 @@ import {
 } from "../infer/mod.ts";
 import { parseFlags, str } from "./_args.ts";
 import { compileForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
+import { parseFormat } from "./_format.ts";
 import { writeOutput } from "./_output.ts";
-import { parseFormat } from "./compile.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames infer <add FILE... | strip | categories --rules RULES> [options]
