@@ -48,16 +48,23 @@ export const INPUT_KINDS: readonly InputKind[] = [
 
 /** A rectangle; units are declared by whoever holds it. */
 export interface Bounds {
+  /** Left edge. */
   x: number;
+  /** Top edge. */
   y: number;
+  /** Width. */
   width: number;
+  /** Height. */
   height: number;
 }
 
 /** The UI element an input event reported, when the source recorded one. */
 export interface EventElement {
+  /** The element's accessible name, e.g. a button label. */
   name?: string;
+  /** The element's accessibility role, e.g. `button`. */
   role?: string;
+  /** The platform's automation id, stable across label changes. */
   automationId?: string;
   /** Pixels. */
   bounds?: Bounds;
@@ -65,15 +72,25 @@ export interface EventElement {
 
 /** One input event (click, key press, typed run, …). */
 export interface InputEvent {
+  /** The source's own row id (or a stable synthetic integer id). */
   ref: number;
+  /** UTC epoch milliseconds. */
   at: number;
+  /** What kind of input it was. */
   kind: InputKind;
+  /** The display it happened on, when the source says so. */
   display?: string;
+  /** Pointer x in global pixels, for pointer events. */
   x?: number;
+  /** Pointer y in global pixels, for pointer events. */
   y?: number;
+  /** The app the source recorded the event against (checked by stale attribution). */
   app?: string;
+  /** The window title the source recorded the event against. */
   title?: string;
+  /** The page URL the source recorded the event against. */
   url?: string;
+  /** The element the source says the event hit. */
   element?: EventElement;
   /** Length of a typed run, for `text` events. */
   chars?: number;
@@ -85,12 +102,17 @@ export interface InputEvent {
 
 /** An element row of a snapshot, looked up lazily for click resolution. */
 export interface Element {
+  /** The snapshot whose screen the row describes. */
   snapshotRef: number;
+  /** Accessibility role, or `ocr` text kind. */
   role: string;
+  /** Accessible name or recognised text; blank rows cannot name a click. */
   name: string;
+  /** The element's box, in `units`. */
   bounds: Bounds;
   /** `normalized` = fractions of the display (0..1, top-left origin). */
   units: "px" | "normalized";
+  /** Where the row came from: accessibility tree rows are exact, OCR rows approximate. */
   source: "accessibility" | "ocr";
 }
 
@@ -99,8 +121,11 @@ export interface Element {
  * in the lookup's units (for `normalized`, fractions of that snapshot's display).
  */
 export interface ElementProbe {
+  /** The snapshot whose element rows to search. */
   snapshotRef: number;
+  /** The click's x, in the lookup's units. */
   x: number;
+  /** The click's y, in the lookup's units. */
   y: number;
   /** Margin on the x axis, in x units. */
   dx: number;
@@ -144,11 +169,17 @@ export interface ElementLookup {
 
 /** Geometry of one display, when the source knows it. */
 export interface DisplayGeometry {
+  /** The display's name, as snapshots and events name it. */
   display: string;
+  /** Left edge in global pixels. */
   x: number;
+  /** Top edge in global pixels. */
   y: number;
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
+  /** Device pixels per logical pixel. */
   scale: number;
 }
 
@@ -174,6 +205,7 @@ export interface SourceFacts {
   location: string;
   /** A fingerprint of the source's schema (stable across reads). */
   fingerprint: string;
+  /** What the source records at all, which decides the blind spots. */
   capabilities: Capabilities;
   /** Rows read from the source for this window, by table. */
   rows: Record<string, number>;
@@ -190,9 +222,13 @@ export interface SourceFacts {
 export interface Capture {
   /** Half-open UTC window `[start, end)` in epoch ms. */
   window: { start: number; end: number };
+  /** Snapshot rows of the window (plus one past its end, so the last earns its dwell). */
   snapshots: Snapshot[];
+  /** Input event rows of the window. */
   events: InputEvent[];
+  /** Display geometry, when known: needed to place clicks on a display. */
   displays: DisplayGeometry[];
+  /** What the source is and what it could record. */
   facts: SourceFacts;
   /** Element rows for click resolution, looked up lazily (absent: the source has none). */
   elements?: ElementLookup;
@@ -206,8 +242,11 @@ export interface Capture {
  * is known rather than inferred.
  */
 export interface Marker {
+  /** The recorder's own row id, for evidence. */
   ref: number;
+  /** UTC epoch milliseconds. */
   at: number;
+  /** Engine start/stop, or the start/end of an away period. */
   kind: "start" | "stop" | "away" | "back";
   /** Why the user was away: `locked`, `screensaver`, `asleep`, … */
   reason?: string;

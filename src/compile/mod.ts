@@ -36,6 +36,9 @@ export { DEFAULT_RULES, type Rules } from "./rules.ts";
 export { minutes } from "./frame_doc.ts";
 export type { CompileOptions } from "./options.ts";
 export type * from "./document.ts";
+// The capture model is compile()'s input: re-exported so callers need one import.
+export type * from "../model.ts";
+export type { PageRef } from "../entities/mod.ts";
 
 /**
  * Compiles a capture window into an activity document (schema v1).

@@ -9,7 +9,9 @@
 
 /** A typed page reference: a registered kind and, when known, the entity it is about. */
 export interface PageRef {
+  /** A kind registered in the entity registry, e.g. `github.pull_request`. */
   kind: string;
+  /** What the page is about, when the URL says (e.g. `owner/repo#12`). */
   entity?: string;
 }
 

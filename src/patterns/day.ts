@@ -19,28 +19,41 @@ import { redactUrl } from "../entities/redact.ts";
 export interface Action {
   /** `click:<name>`, `click`, `type`, `paste`, `copy`, `keys`, `scroll`, `switch` or `other`. */
   token: string;
+  /** The input event's row id, for evidence. */
   ref: number;
 }
 
 /** A named click target. */
 export interface NamedClick {
+  /** The element's name: what makes two clicks "the same" across days. */
   name: string;
+  /** The element's role, when known. */
   role?: string;
+  /** The click event's row id, for evidence. */
   ref: number;
 }
 
 /** A listed frame of the day. */
 export interface DayFrame {
+  /** The frame's stable id, as `compile` lists it. */
   id: string;
+  /** The display the frame was on. */
   display: string;
+  /** The frame's app. */
   app: string;
+  /** The frame's site, when it showed a URL. */
   site?: string;
+  /** Start instant, in ms since the epoch. */
   startMs: number;
+  /** End instant, in ms since the epoch. */
   endMs: number;
+  /** Dwell credit of the frame's own snapshots, in ms. */
   durationMs: number;
   /** Local `HH:MM` of the start. */
   startLocal: string;
+  /** The frame's input as action tokens, in time order. */
   actions: Action[];
+  /** Clicks resolved to a named element, in time order. */
   clicks: NamedClick[];
   /** Distinct redacted URLs shown, with how many snapshots showed each. */
   urls: Map<string, number>;
@@ -48,6 +61,7 @@ export interface DayFrame {
 
 /** What the detectors read of one local day. */
 export interface DayActivity {
+  /** The local day, `YYYY-MM-DD`. */
   day: string;
   /** Listed frames in start order (display name breaks ties). */
   frames: DayFrame[];
@@ -61,7 +75,9 @@ export interface DayActivity {
 
 /** Options for {@linkcode analyseDay}. */
 export interface AnalyseDayOptions extends Partial<Rules> {
+  /** The local day the capture was read for, `YYYY-MM-DD`. */
   day: string;
+  /** The IANA timezone the day is local to. */
   tz: string;
   /** Frames shorter than this are not listed (default 0.5, as in `compile`). */
   minMinutes?: number;

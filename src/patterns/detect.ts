@@ -28,11 +28,17 @@ export interface PatternReport {
   days: string[];
   /** Days with any listed frame. */
   active_days: number;
+  /** Named elements clicked again and again. */
   repeated_clicks: RepeatedClick[];
+  /** Runs of actions that recur inside frames of one app. */
   action_sequences: ActionSequence[];
+  /** Apps and sites used on most days. */
   daily_habits: DailyHabit[];
+  /** URL shapes visited with different values. */
   url_templates: UrlTemplatePattern[];
+  /** Frequent moves from one app to the next. */
   app_switches: AppSwitch[];
+  /** Apps active in the same half hour on most days. */
   temporal_rhythms: TemporalRhythm[];
 }
 

@@ -17,7 +17,14 @@
  * @module
  */
 
-export { analyseDay, type AnalyseDayOptions, type DayActivity, type DayFrame } from "./day.ts";
+export {
+  type Action,
+  analyseDay,
+  type AnalyseDayOptions,
+  type DayActivity,
+  type DayFrame,
+  type NamedClick,
+} from "./day.ts";
 export { detectPatterns, type PatternOptions, type PatternReport } from "./detect.ts";
 export type { ActionSequence } from "./sequences.ts";
 export type {
@@ -29,3 +36,6 @@ export type {
 } from "./detectors.ts";
 export { urlTemplate } from "./url_template.ts";
 export { renderPatterns } from "./render.ts";
+// analyseDay() reads a capture under the compiler's rules: their types, for one import.
+export type * from "../model.ts";
+export type { Rules } from "../compile/rules.ts";
