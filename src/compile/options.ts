@@ -6,13 +6,7 @@
  */
 
 import { type PageRef, typePage } from "../entities/mod.ts";
-import {
-  DEFAULT_MIN_MINUTES,
-  DEFAULT_RULES,
-  NEARBY_MS,
-  type Rules,
-  TOLERANCE_PX,
-} from "./rules.ts";
+import { DEFAULT_MIN_MINUTES, NEARBY_MS, type Rules, rulesWith, TOLERANCE_PX } from "./rules.ts";
 import { formatLocal } from "./time.ts";
 
 /** Options of `compile()`; everything that changes output is recorded in the document. */
@@ -73,11 +67,7 @@ export function settle(opts: CompileOptions): Settings {
   // A day shows the same few hundred URLs thousands of times; type each one once.
   const pageCache = new Map<string, PageRef>();
   return {
-    rules: {
-      dwellCapS: opts.dwellCapS ?? DEFAULT_RULES.dwellCapS,
-      sessionGapS: opts.sessionGapS ?? DEFAULT_RULES.sessionGapS,
-      flickerS: opts.flickerS ?? DEFAULT_RULES.flickerS,
-    },
+    rules: rulesWith(opts),
     minMinutes: opts.minMinutes ?? DEFAULT_MIN_MINUTES,
     tz,
     day: opts.day,

@@ -56,3 +56,15 @@ export const DEFAULT_RULES: Readonly<Rules> = {
   sessionGapS: SESSION_GAP_S,
   flickerS: FLICKER_S,
 };
+
+/**
+ * The rules a caller asked for, each one left out taking its SPEC §3 default; shared by
+ * `compile`, steps and patterns so the three always measure a frame alike.
+ */
+export function rulesWith(overrides: Partial<Rules>): Rules {
+  return {
+    dwellCapS: overrides.dwellCapS ?? DEFAULT_RULES.dwellCapS,
+    sessionGapS: overrides.sessionGapS ?? DEFAULT_RULES.sessionGapS,
+    flickerS: overrides.flickerS ?? DEFAULT_RULES.flickerS,
+  };
+}

@@ -6,12 +6,12 @@
  */
 
 import type { Capture, InputEvent } from "../model.ts";
-import { buildFrames, type BuiltFrame, DEFAULT_RULES, type Rules } from "../compile/mod.ts";
+import { buildFrames, type BuiltFrame, type Rules } from "../compile/mod.ts";
 import { resolveFrameClicks } from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
 import { isResolved } from "../compile/enrich/counts.ts";
 import { IntervalUnion } from "../compile/intervals.ts";
-import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
+import { DEFAULT_MIN_MINUTES, rulesWith } from "../compile/rules.ts";
 import { localFields } from "../compile/time.ts";
 import { redactUrl } from "../entities/redact.ts";
 
@@ -91,12 +91,7 @@ function byDisplay(a: { display: string }, b: { display: string }): number {
 
 /** Reduces one day's capture (read for that local day's window) for pattern detection. */
 export function analyseDay(capture: Capture, opts: AnalyseDayOptions): DayActivity {
-  const rules: Rules = {
-    dwellCapS: opts.dwellCapS ?? DEFAULT_RULES.dwellCapS,
-    sessionGapS: opts.sessionGapS ?? DEFAULT_RULES.sessionGapS,
-    flickerS: opts.flickerS ?? DEFAULT_RULES.flickerS,
-  };
-  const built = buildFrames(capture, rules, { stale: true });
+  const built = buildFrames(capture, rulesWith(opts), { stale: true });
   const minMs = (opts.minMinutes ?? DEFAULT_MIN_MINUTES) * 60_000;
   const listed = built.frames.filter((f) => f.durationMs >= minMs)
     .sort((a, b) => a.startMs - b.startMs || byDisplay(a, b));
