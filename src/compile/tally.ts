@@ -8,7 +8,7 @@
 
 import type { Built } from "./build.ts";
 import { IntervalUnion } from "./intervals.ts";
-import { siteOf } from "./site.ts";
+import { cachedSiteOf } from "./site.ts";
 
 /** What the credited snapshots add up to, before any rounding. */
 export interface Tally {
@@ -40,6 +40,8 @@ export function tallyCredit(built: Built, focus: boolean): Tally {
   const apps = new Set<string>();
   const titles = new Map<string, Map<string, number>>();
   const streamMs: number[] = [];
+  // A day repeats a few hundred URLs over thousands of snapshots: parse each one once.
+  const siteOf = cachedSiteOf();
   let activeMs = 0, first = Infinity, last = -Infinity;
   built.streams.forEach((st, k) => {
     let ms = 0;
