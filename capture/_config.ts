@@ -14,6 +14,7 @@
  */
 
 import { join } from "node:path";
+import { CAPTURE_HEARTBEAT_S } from "../src/compile/rules.ts";
 import { compileExclusions, type Exclusions, parseExclusionRules } from "./exclusions.ts";
 
 /** File name of the engine config inside the frames home folder. */
@@ -66,7 +67,7 @@ export function loadCaptureConfig(framesHome: string, path?: string): CaptureCon
       );
     }
   }
-  const hb = raw.heartbeat_seconds ?? 30;
+  const hb = raw.heartbeat_seconds ?? CAPTURE_HEARTBEAT_S;
   if (typeof hb !== "number" || !(hb >= 1 && hb <= 3600)) {
     throw new TypeError(`Cannot read ${where}: "heartbeat_seconds" must be a number 1..3600`);
   }

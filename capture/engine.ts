@@ -19,6 +19,7 @@
  */
 
 import type { Trigger } from "../src/model.ts";
+import { CAPTURE_HEARTBEAT_MS } from "../src/compile/rules.ts";
 import type { BackendEvent, CaptureBackend, WindowInfo } from "./_backend.ts";
 import { BROWSER_RE, type Pending, Recorder, type TabReport } from "./_recorder.ts";
 import { EngineStore } from "./_engine_store.ts";
@@ -85,7 +86,7 @@ export class Engine {
   constructor(opts: EngineOptions) {
     this.#o = {
       exclusions: compileExclusions(),
-      heartbeatMs: 30_000,
+      heartbeatMs: CAPTURE_HEARTBEAT_MS,
       flushMs: 500,
       settleMs: 120,
       browserSettleMs: 400,

@@ -16,6 +16,7 @@
  */
 
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
+import { SESSION_GAP_MS } from "../../src/compile/rules.ts";
 import { NameCache } from "../_names.ts";
 import {
   AW_FORM_NAMES,
@@ -34,7 +35,7 @@ export const AW_STEP_MS = 30_000;
 /** Chunks per event in a ref: `ref = event id × AW_REF_CHUNKS + k`. */
 export const AW_REF_CHUNKS = 10_000;
 /** The compiler's default session gap: a piece followed by less activity keeps its tail. */
-const GAP_MS = 300_000;
+const GAP_MS = SESSION_GAP_MS;
 
 const BROWSER = /chrom|firefox|brave|edge|opera|vivaldi|safari|\barc\b|librewolf|waterfox|yandex/i;
 

@@ -7,6 +7,7 @@
 
 import { homedir } from "node:os";
 import { join } from "node:path";
+import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { isValidTimeZone } from "../compile/time.ts";
 import { UsageError } from "./usage_error.ts";
 
@@ -98,9 +99,9 @@ export function resolveSettings(flags: SettingsFlags): Settings {
     tz,
     tzFrom,
     minMinutes: number(flags.minMinutes, "--min-minutes", 0) ??
-      number(config.min_minutes, "min_minutes in config.json", 0) ?? 0.5,
+      number(config.min_minutes, "min_minutes in config.json", 0) ?? DEFAULT_MIN_MINUTES,
     budget: number(flags.budget, "--budget", 50) ??
-      number(config.budget, "budget in config.json", 50) ?? 1500,
+      number(config.budget, "budget in config.json", 50) ?? DEFAULT_CONTEXT_BUDGET,
     displays: flags.displays ??
       (config.displays === undefined ? undefined : String(config.displays)),
   };

@@ -4,12 +4,13 @@
  * @module
  */
 
-import { type Format, FORMATS, isFormat } from "../emit/format.ts";
+import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
+import type { Format } from "../emit/format.ts";
 import { loadEmitter } from "../emit/load.ts";
 import { parseFlags, str } from "./_args.ts";
 import { type CompiledRun, compileForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
+import { parseFormat } from "./_format.ts";
 import { writeOutput } from "./_output.ts";
-import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames compile [options]
 
@@ -21,9 +22,9 @@ window, timezone and options always give the same bytes.
 Options:
 ${WINDOW_HELP}
   -f, --format FMT   json (default), yaml, md or context
-  --min-minutes N    leave frames shorter than N minutes out of the list (default 0.5;
+  --min-minutes N    leave frames shorter than N minutes out of the list (default ${DEFAULT_MIN_MINUTES};
                      their time stays in ledgers and coverage)
-  --budget N         token budget of the context block (cl100k, default 1500)
+  --budget N         token budget of the context block (cl100k, default ${DEFAULT_CONTEXT_BUDGET})
   --out FILE         write to FILE instead of standard output
   --stats            print rows read/rejected, frames and timings to standard error
   --inferred FILE    attach a validated tier-2 file under "inferred" (repeatable; see
@@ -50,13 +51,6 @@ export const COMPILE_OPTIONS = {
   categories: { type: "string" },
   "strip-inferred": { type: "boolean" },
 } as const;
-
-/** Checks a `--format` value. */
-export function parseFormat(value: string | undefined, fallback: Format): Format {
-  if (value === undefined) return fallback;
-  if (isFormat(value)) return value;
-  throw new UsageError(`Unknown format "${value}": use one of ${FORMATS.join(", ")}`);
-}
 
 /** Formats `--stats` lines for a run. */
 export function statsText(run: CompiledRun, emitMs: number): string {

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { WINDOW_HELP } from "./_capture.ts";
 import { compileCommand } from "./compile.ts";
 
@@ -15,8 +16,8 @@ with its minutes, every site, away periods, then as many frames as fit the token
 
 Options:
 ${WINDOW_HELP}
-  --budget N         token budget (cl100k, default 1500)
-  --min-minutes N    shortest frame to list (default 0.5)
+  --budget N         token budget (cl100k, default ${DEFAULT_CONTEXT_BUDGET})
+  --min-minutes N    shortest frame to list (default ${DEFAULT_MIN_MINUTES})
   --out FILE         write to FILE; --stats prints timings to standard error
 `;
 

@@ -8,6 +8,7 @@
 import { join } from "node:path";
 import { readScreenpipe } from "../../adapters/screenpipe/read.ts";
 import { compile } from "../compile/mod.ts";
+import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { dayWindow, isValidTimeZone, parseDay } from "../compile/time.ts";
 import { DEMO_DISPLAYS, writeDemoDatabase } from "../demo/mod.ts";
 import { parseDisplays } from "../compile/enrich/mod.ts";
@@ -15,8 +16,8 @@ import { emit } from "../emit/mod.ts";
 import { emitLedger } from "../emit/ledger.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { parseFlags, str } from "./_args.ts";
+import { parseFormat } from "./_format.ts";
 import { writeOutput } from "./_output.ts";
-import { parseFormat } from "./compile.ts";
 import { UsageError } from "./usage_error.ts";
 
 const DEMO_TZ = "Europe/Berlin";
@@ -33,7 +34,7 @@ Options:
   --day YYYY-MM-DD   the day to compile (default: the busiest day of the corpus)
   --seed N           generator seed (default 42); the same seed gives the same database
   -f, --format FMT   print this format instead of ledger + context: json, yaml, md, context
-  --budget N         token budget of the context block (default 1500)
+  --budget N         token budget of the context block (default ${DEFAULT_CONTEXT_BUDGET})
   --keep             keep the database and print its path (compile it with
                      "frames compile --source screenpipe:PATH --tz ${DEMO_TZ} --day …
                      --displays ${DEMO_DISPLAYS}")
@@ -65,7 +66,7 @@ export async function main(args: string[]): Promise<number> {
   }
   const format = str(p, "format") === undefined ? undefined : parseFormat(str(p, "format"), "md");
   const seed = int(str(p, "seed"), "--seed", 42);
-  const budget = int(str(p, "budget"), "--budget", 1500);
+  const budget = int(str(p, "budget"), "--budget", DEFAULT_CONTEXT_BUDGET);
   const day = str(p, "day");
   if (day !== undefined && !parseDay(day)) {
     throw new UsageError(`Invalid --day "${day}": use YYYY-MM-DD (the demo covers 2026-03-23 on)`);

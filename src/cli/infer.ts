@@ -6,6 +6,7 @@
  */
 
 import type { ActivityDocument } from "../compile/document.ts";
+import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { loadEmitter } from "../emit/load.ts";
 import {
   addInferred,
@@ -17,8 +18,8 @@ import {
 } from "../infer/mod.ts";
 import { parseFlags, str } from "./_args.ts";
 import { compileForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
+import { parseFormat } from "./_format.ts";
 import { writeOutput } from "./_output.ts";
-import { parseFormat } from "./compile.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames infer <add FILE... | strip | categories --rules RULES> [options]
@@ -164,7 +165,7 @@ export async function main(args: string[]): Promise<number> {
       out = mergeOrReject(out, file, { replace: p.values.replace === true, from: path });
     }
     const render = await loadEmitter(format);
-    text = render(out, { budget: 1500 });
+    text = render(out, { budget: DEFAULT_CONTEXT_BUDGET });
   }
   await writeOutput(text, str(p, "out"));
   return 0;

@@ -4,6 +4,7 @@
  * @module
  */
 
+import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
 import { analyseDay, detectPatterns, renderPatterns } from "../patterns/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
@@ -32,7 +33,7 @@ Options:
   --from DAY --to DAY  an inclusive range of days (YYYY-MM-DD) instead
   --tz ZONE          IANA timezone of the days
   --displays GEOM    display geometry for click resolution (NAME=WxH+X+Y,...)
-  --min-minutes N    frames shorter than N minutes are not looked at (default 0.5)
+  --min-minutes N    frames shorter than N minutes are not looked at (default ${DEFAULT_MIN_MINUTES})
   --min-count N      least repeats of a click, sequence or switch (default 3)
   --limit N          at most N patterns per detector (default 20)
   --json             print JSON instead of text

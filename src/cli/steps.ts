@@ -5,6 +5,7 @@
  */
 
 import { basename } from "node:path";
+import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import {
   BUILTIN_LAYOUTS,
   type KeyboardLayout,
@@ -37,7 +38,7 @@ ${WINDOW_HELP}
   --frame ID            the frame to show
   --find QUERY          rank frames against QUERY and show the best ones
   --limit N             how many --find matches to show (default 3)
-  --min-minutes N       --find skips frames shorter than N minutes (default 0.5)
+  --min-minutes N       --find skips frames shorter than N minutes (default ${DEFAULT_MIN_MINUTES})
   --keyboard-layout L   repair opted-in typed text: azerty, identity, or a JSON file
                         {"name": "...", "map": {"q": "a", ...}} (never guessed)
   --json                print JSON instead of text

@@ -93,3 +93,24 @@ export function attributeInput(
   }
   return { perSnapshot, unattributed };
 }
+
+/**
+ * Per stream, per snapshot: 1 when its dwell is presence (SPEC §3.8) — a heartbeat row
+ * that earned credit with no input in its interval. Read from the attribution before any
+ * re-attribution moves events, because presence is about when input happened.
+ */
+export function presenceMarks(
+  streams: readonly Stream[],
+  perSnapshot: readonly (readonly (InputEvent[] | undefined)[])[],
+): Uint8Array[] {
+  return streams.map((stream, k) => {
+    const perSnap = perSnapshot[k];
+    const pres = new Uint8Array(stream.snaps.length);
+    for (let i = 0; i < pres.length; i++) {
+      if (stream.snaps[i].trigger === "heartbeat" && !perSnap[i] && stream.credit[i] > 0) {
+        pres[i] = 1;
+      }
+    }
+    return pres;
+  });
+}

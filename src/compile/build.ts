@@ -1,58 +1,73 @@
 /**
- * Capture model → frames with exact (unrounded) measures. The document builder rounds;
- * invariant tests read these numbers directly.
+ * Capture model → frames with exact (unrounded) measures: the measuring half of the
+ * pipeline (streams → segment → fold → attribute). The document stages round; invariant
+ * tests, steps and patterns read these numbers directly.
  *
  * @module
  */
 
 import type { Capture, InputEvent } from "../model.ts";
-import { attributeInput } from "./attribute.ts";
-import { type DraftFrame, segmentStream, type SiteOf } from "./segment.ts";
+import { attributeInput, presenceMarks } from "./attribute.ts";
+import { foldFlicker } from "./fold.ts";
+import type { Rules } from "./rules.ts";
+import { type DraftFrame, segmentStream } from "./segment.ts";
+import { cachedSiteOf } from "./site.ts";
 import { buildStreams, type Stream } from "./streams.ts";
 import { reattributeStale, type StaleRecord } from "./enrich/stale.ts";
 
-/** Compiler constants in seconds/minutes, as recorded in the document. */
-export interface Rules {
-  dwellCapS: number;
-  sessionGapS: number;
-  flickerS: number;
-}
-
-/** The defaults of SPEC §3. */
-export const DEFAULT_RULES: Readonly<Rules> = { dwellCapS: 90, sessionGapS: 300, flickerS: 20 };
+export { siteOf } from "./site.ts";
 
 /** A detour folded into a frame, with exact credit and its input. */
 export interface BuiltInterruption {
+  /** The detour's app. */
   app: string;
+  /** The detour's site, when it showed a URL. */
   site: string | undefined;
+  /** Dwell credit of the detour in ms (not part of the frame's duration). */
   creditMs: number;
+  /** Refs of the detour's snapshots, for the frame's evidence. */
   snapRefs: number[];
+  /** Input attributed to the detour's dwell intervals (not part of the frame's input). */
   events: InputEvent[];
 }
 
 /** A compiled frame with exact measures. */
 export interface BuiltFrame {
+  /** Stable id `<display>:<first snapshot ref>` (SPEC §3.9). */
   id: string;
+  /** The display whose stream the frame came from. */
   display: string;
+  /** The frame's app. */
   app: string;
+  /** The frame's site, when it showed a URL. */
   site: string | undefined;
+  /** Time of the first own snapshot, in ms since the epoch. */
   startMs: number;
+  /** Time of the last own snapshot plus its credit, in ms since the epoch. */
   endMs: number;
+  /** Dwell credit of the own snapshots in ms (interruptions excluded). */
   durationMs: number;
+  /** Credit earned while the display held focus, in ms. */
   focusedMs: number;
+  /** Credit earned by heartbeat-only stretches, in ms. */
   presenceMs: number;
-  /** Stream and indices of the frame's own snapshots. */
+  /** The stream the frame's snapshots index into. */
   stream: Stream;
+  /** Stream indices of the frame's own snapshots, ascending. */
   snaps: number[];
   /** Input attributed to the frame's own dwell intervals. */
   events: InputEvent[];
+  /** Detours folded into the frame by the flicker rule, in time order. */
   interruptions: BuiltInterruption[];
 }
 
-/** Everything the document builder needs. */
+/** Everything the document stages need. */
 export interface Built {
+  /** One stream per display, sorted by display name. */
   streams: Stream[];
+  /** Every frame, listed or not, stream by stream in time order. */
   frames: BuiltFrame[];
+  /** Events outside every dwell interval: counted, never dropped (SPEC §3.5). */
   unattributed: InputEvent[];
   /** Per stream, per snapshot: 1 when its dwell is presence (heartbeat, no input). */
   presence: Uint8Array[];
@@ -66,38 +81,28 @@ export interface BuildOptions {
   stale?: boolean;
 }
 
-/**
- * Site of a URL: hostname, lower-cased, leading `www.` removed, subdomains kept; undefined
- * when the URL has no host. Scheme-less `host/path` values are read as https.
- */
-export function siteOf(url: string | undefined): string | undefined {
-  if (url === undefined || url === "") return undefined;
-  let host: string;
-  try {
-    host = new URL(url).hostname;
-  } catch {
-    try {
-      host = new URL("https://" + url).hostname;
-    } catch {
-      return undefined;
-    }
-  }
-  if (host === "") return undefined;
-  host = host.toLowerCase();
-  return host.startsWith("www.") ? host.slice(4) : host;
+/** Builds frames from a capture: streams, dwell, segments, flicker folds, input. */
+export function buildFrames(capture: Capture, rules: Rules, opts: BuildOptions = {}): Built {
+  const streams = buildStreams(capture.snapshots, {
+    dwellCapMs: rules.dwellCapS * 1000,
+    sessionGapMs: rules.sessionGapS * 1000,
+  });
+  const site = cachedSiteOf();
+  const drafts = streams.map((s) => foldFlicker(segmentStream(s, site), rules.flickerS * 1000));
+  const { perSnapshot, unattributed } = attributeInput(capture.events, streams, {
+    displays: capture.displays,
+    useFocus: capture.facts.capabilities.focus,
+  });
+  const presence = presenceMarks(streams, perSnapshot);
+  const stale = opts.stale ? reattributeStale(perSnapshot, streams) : undefined;
+  const frames: BuiltFrame[] = [];
+  streams.forEach((stream, k) => {
+    for (const d of drafts[k]) frames.push(finishFrame(d, stream, perSnapshot[k], presence[k]));
+  });
+  return { streams, frames, unattributed, presence, ...(stale ? { stale } : {}) };
 }
 
-function cachedSiteOf(): SiteOf {
-  const cache = new Map<string, string | undefined>();
-  return (url) => {
-    if (url === undefined) return undefined;
-    if (cache.has(url)) return cache.get(url);
-    const site = siteOf(url);
-    cache.set(url, site);
-    return site;
-  };
-}
-
+/** The events of the given snapshots' dwell intervals, in snapshot order. */
 function collect(
   snaps: readonly number[],
   perSnap: readonly (InputEvent[] | undefined)[],
@@ -108,38 +113,6 @@ function collect(
     if (evs) { for (const e of evs) out.push(e); }
   }
   return out;
-}
-
-/** Builds frames from a capture: streams, dwell, segments, flicker folds, input. */
-export function buildFrames(capture: Capture, rules: Rules, opts: BuildOptions = {}): Built {
-  const streams = buildStreams(capture.snapshots, {
-    dwellCapMs: rules.dwellCapS * 1000,
-    sessionGapMs: rules.sessionGapS * 1000,
-  });
-  const { perSnapshot, unattributed } = attributeInput(capture.events, streams, {
-    displays: capture.displays,
-    useFocus: capture.facts.capabilities.focus,
-  });
-  const site = cachedSiteOf();
-  const frames: BuiltFrame[] = [];
-  // Presence is measured on where input happened in time, before any re-attribution.
-  const presence: Uint8Array[] = streams.map((stream, k) => {
-    const perSnap = perSnapshot[k];
-    const pres = new Uint8Array(stream.snaps.length);
-    for (let i = 0; i < pres.length; i++) {
-      if (stream.snaps[i].trigger === "heartbeat" && !perSnap[i] && stream.credit[i] > 0) {
-        pres[i] = 1;
-      }
-    }
-    return pres;
-  });
-  const stale = opts.stale ? reattributeStale(perSnapshot, streams) : undefined;
-  streams.forEach((stream, k) => {
-    for (const d of segmentStream(stream, site, rules.flickerS * 1000)) {
-      frames.push(finishFrame(d, stream, perSnapshot[k], presence[k]));
-    }
-  });
-  return { streams, frames, unattributed, presence, ...(stale ? { stale } : {}) };
 }
 
 function finishFrame(

@@ -8,6 +8,7 @@ import type { Snapshot } from "../model.ts";
 
 /** One display's snapshots in total order with their dwell credit. */
 export interface Stream {
+  /** The display every snapshot of the stream is on. */
   display: string;
   /** Snapshots sorted by `(at, ref)`. */
   snaps: Snapshot[];

@@ -10,6 +10,7 @@
 
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
 import type { ActivityDocument, Frame } from "../compile/document.ts";
+import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import {
   byCodeUnit,
   clock,
@@ -25,8 +26,7 @@ import {
   wholeMinutes,
 } from "./_format.ts";
 
-/** The default budget of the context block, in cl100k_base tokens. */
-export const DEFAULT_CONTEXT_BUDGET = 1500;
+export { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 
 /** Options of {@linkcode emitContext}. */
 export interface ContextOptions {

@@ -8,6 +8,7 @@
  */
 
 import { compile } from "../compile/mod.ts";
+import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { emitContext } from "../emit/context.ts";
 import { loadTyper } from "../entities/mod.ts";
 import type { Capture, Snapshot } from "../model.ts";
@@ -66,7 +67,7 @@ export async function warmUp(backend: McpBackend): Promise<void> {
     const capture = syntheticCapture();
     for (let i = 0; i < 3; i++) {
       const doc = compile(capture, { tz: "Europe/Berlin", typer });
-      emitContext(doc, { budget: 1500 });
+      emitContext(doc, { budget: DEFAULT_CONTEXT_BUDGET });
       JSON.stringify(doc);
     }
     const now = backend.now();

@@ -6,11 +6,12 @@
  */
 
 import type { Capture, InputEvent } from "../model.ts";
-import { buildFrames, type BuiltFrame, DEFAULT_RULES, type Rules } from "../compile/mod.ts";
+import { buildFrames, type BuiltFrame, type Rules } from "../compile/mod.ts";
 import { resolveFrameClicks } from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
 import { isResolved } from "../compile/enrich/counts.ts";
 import { IntervalUnion } from "../compile/intervals.ts";
+import { DEFAULT_MIN_MINUTES, rulesWith } from "../compile/rules.ts";
 import { localFields } from "../compile/time.ts";
 import { redactUrl } from "../entities/redact.ts";
 
@@ -18,28 +19,41 @@ import { redactUrl } from "../entities/redact.ts";
 export interface Action {
   /** `click:<name>`, `click`, `type`, `paste`, `copy`, `keys`, `scroll`, `switch` or `other`. */
   token: string;
+  /** The input event's row id, for evidence. */
   ref: number;
 }
 
 /** A named click target. */
 export interface NamedClick {
+  /** The element's name: what makes two clicks "the same" across days. */
   name: string;
+  /** The element's role, when known. */
   role?: string;
+  /** The click event's row id, for evidence. */
   ref: number;
 }
 
 /** A listed frame of the day. */
 export interface DayFrame {
+  /** The frame's stable id, as `compile` lists it. */
   id: string;
+  /** The display the frame was on. */
   display: string;
+  /** The frame's app. */
   app: string;
+  /** The frame's site, when it showed a URL. */
   site?: string;
+  /** Start instant, in ms since the epoch. */
   startMs: number;
+  /** End instant, in ms since the epoch. */
   endMs: number;
+  /** Dwell credit of the frame's own snapshots, in ms. */
   durationMs: number;
   /** Local `HH:MM` of the start. */
   startLocal: string;
+  /** The frame's input as action tokens, in time order. */
   actions: Action[];
+  /** Clicks resolved to a named element, in time order. */
   clicks: NamedClick[];
   /** Distinct redacted URLs shown, with how many snapshots showed each. */
   urls: Map<string, number>;
@@ -47,6 +61,7 @@ export interface DayFrame {
 
 /** What the detectors read of one local day. */
 export interface DayActivity {
+  /** The local day, `YYYY-MM-DD`. */
   day: string;
   /** Listed frames in start order (display name breaks ties). */
   frames: DayFrame[];
@@ -60,7 +75,9 @@ export interface DayActivity {
 
 /** Options for {@linkcode analyseDay}. */
 export interface AnalyseDayOptions extends Partial<Rules> {
+  /** The local day the capture was read for, `YYYY-MM-DD`. */
   day: string;
+  /** The IANA timezone the day is local to. */
   tz: string;
   /** Frames shorter than this are not listed (default 0.5, as in `compile`). */
   minMinutes?: number;
@@ -74,13 +91,8 @@ function byDisplay(a: { display: string }, b: { display: string }): number {
 
 /** Reduces one day's capture (read for that local day's window) for pattern detection. */
 export function analyseDay(capture: Capture, opts: AnalyseDayOptions): DayActivity {
-  const rules: Rules = {
-    dwellCapS: opts.dwellCapS ?? DEFAULT_RULES.dwellCapS,
-    sessionGapS: opts.sessionGapS ?? DEFAULT_RULES.sessionGapS,
-    flickerS: opts.flickerS ?? DEFAULT_RULES.flickerS,
-  };
-  const built = buildFrames(capture, rules, { stale: true });
-  const minMs = (opts.minMinutes ?? 0.5) * 60_000;
+  const built = buildFrames(capture, rulesWith(opts), { stale: true });
+  const minMs = (opts.minMinutes ?? DEFAULT_MIN_MINUTES) * 60_000;
   const listed = built.frames.filter((f) => f.durationMs >= minMs)
     .sort((a, b) => a.startMs - b.startMs || byDisplay(a, b));
   const targets = resolveFrameClicks(listed, capture, { stale: built.stale });

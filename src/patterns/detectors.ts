@@ -11,10 +11,15 @@ import { urlTemplate } from "./url_template.ts";
 
 /** A named element clicked again and again. */
 export interface RepeatedClick {
+  /** The app the clicks happened in. */
   app: string;
+  /** The site, when the app showed a URL. */
   site?: string;
+  /** The clicked element's name and role. */
   target: { name: string; role?: string };
+  /** Clicks on it over all days. */
   count: number;
+  /** Days it was clicked on. */
   days: number;
   /** Frame ids, first ones in time order. */
   evidence: string[];
@@ -22,10 +27,15 @@ export interface RepeatedClick {
 
 /** An app or site used on most days. */
 export interface DailyHabit {
+  /** Whether `name` is an app or a site. */
   kind: "app" | "site";
+  /** The app or site. */
   name: string;
+  /** Days it was used on. */
   days: number;
+  /** Days looked at. */
   of_days: number;
+  /** Mean minutes on the days it was used. */
   avg_minutes: number;
   /** Median local time of the first use of each day (`HH:MM`). */
   typical_start: string;
@@ -35,20 +45,29 @@ export interface DailyHabit {
 
 /** A URL shape visited with different values. */
 export interface UrlTemplatePattern {
+  /** The site of the URLs. */
   site: string;
+  /** The URL shape, values replaced by placeholders. */
   template: string;
   /** Snapshots that showed a URL of this shape. */
   visits: number;
+  /** Different URLs of this shape. */
   distinct_urls: number;
+  /** Days a URL of this shape was shown. */
   days: number;
+  /** Frame ids that showed it, first ones in time order. */
   evidence: string[];
 }
 
 /** A frequent move from one app to the next on the same display. */
 export interface AppSwitch {
+  /** The app left. */
   from: string;
+  /** The app switched to. */
   to: string;
+  /** Switches over all days. */
   count: number;
+  /** Days with the switch. */
   days: number;
   /** `from-frame → to-frame` pairs, first ones in time order. */
   evidence: string[];
@@ -56,11 +75,15 @@ export interface AppSwitch {
 
 /** An app active in the same local half hour on most days. */
 export interface TemporalRhythm {
+  /** The app. */
   app: string;
   /** Local `HH:MM-HH:MM`. */
   slot: string;
+  /** Days the app was active in the slot. */
   days: number;
+  /** Days looked at. */
   of_days: number;
+  /** Mean minutes in the slot on those days. */
   avg_minutes: number;
   /** The first frame active in the slot on each of those days. */
   evidence: string[];

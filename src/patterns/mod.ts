@@ -17,23 +17,15 @@
  * @module
  */
 
-import type { DayActivity } from "./day.ts";
-import {
-  type AppSwitch,
-  appSwitches,
-  type DailyHabit,
-  dailyHabits,
-  type DetectorOptions,
-  type RepeatedClick,
-  repeatedClicks,
-  type TemporalRhythm,
-  temporalRhythms,
-  type UrlTemplatePattern,
-  urlTemplates,
-} from "./detectors.ts";
-import { type ActionSequence, mineSequences } from "./sequences.ts";
-
-export { analyseDay, type AnalyseDayOptions, type DayActivity, type DayFrame } from "./day.ts";
+export {
+  type Action,
+  analyseDay,
+  type AnalyseDayOptions,
+  type DayActivity,
+  type DayFrame,
+  type NamedClick,
+} from "./day.ts";
+export { detectPatterns, type PatternOptions, type PatternReport } from "./detect.ts";
 export type { ActionSequence } from "./sequences.ts";
 export type {
   AppSwitch,
@@ -44,60 +36,6 @@ export type {
 } from "./detectors.ts";
 export { urlTemplate } from "./url_template.ts";
 export { renderPatterns } from "./render.ts";
-
-/** Every pattern found over the days, by detector. */
-export interface PatternReport {
-  /** The local days looked at, in order. */
-  days: string[];
-  /** Days with any listed frame. */
-  active_days: number;
-  repeated_clicks: RepeatedClick[];
-  action_sequences: ActionSequence[];
-  daily_habits: DailyHabit[];
-  url_templates: UrlTemplatePattern[];
-  app_switches: AppSwitch[];
-  temporal_rhythms: TemporalRhythm[];
-}
-
-/** Thresholds of {@linkcode detectPatterns}. */
-export interface PatternOptions {
-  /** Least occurrences of a repeated click, sequence or switch (default 3). */
-  minCount?: number;
-  /** Longest action sequence (default 4; the shortest is 2). */
-  maxSequence?: number;
-  /** At most this many patterns per detector (default 20). */
-  limit?: number;
-  /** At most this many evidence items per pattern (default 10). */
-  evidenceLimit?: number;
-  /** Minutes in a half hour for a rhythm (default 5). */
-  rhythmMinutes?: number;
-}
-
-/** Runs the six detectors over analysed days (in the order given). */
-export function detectPatterns(
-  days: readonly DayActivity[],
-  opts: PatternOptions = {},
-): PatternReport {
-  const limit = opts.limit ?? 20;
-  const d: DetectorOptions = {
-    minCount: opts.minCount ?? 3,
-    evidenceLimit: opts.evidenceLimit ?? 10,
-    switchGapMs: 300_000,
-    rhythmMinutes: opts.rhythmMinutes ?? 5,
-  };
-  return {
-    days: days.map((x) => x.day),
-    active_days: days.filter((x) => x.frames.length > 0).length,
-    repeated_clicks: repeatedClicks(days, d).slice(0, limit),
-    action_sequences: mineSequences(days.flatMap((x) => x.frames), {
-      minCount: d.minCount,
-      minLength: 2,
-      maxLength: opts.maxSequence ?? 4,
-      evidenceLimit: d.evidenceLimit,
-    }).slice(0, limit),
-    daily_habits: dailyHabits(days, d).slice(0, limit),
-    url_templates: urlTemplates(days, d).slice(0, limit),
-    app_switches: appSwitches(days, d).slice(0, limit),
-    temporal_rhythms: temporalRhythms(days, d).slice(0, limit),
-  };
-}
+// analyseDay() reads a capture under the compiler's rules: their types, for one import.
+export type * from "../model.ts";
+export type { Rules } from "../compile/rules.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { PatternReport } from "./mod.ts";
+import type { PatternReport } from "./detect.ts";
 
 function where(app: string, site: string | undefined): string {
   return site !== undefined ? `${app} / ${site}` : app;

@@ -11,8 +11,11 @@ import type { DayFrame } from "./day.ts";
 
 /** A recurring action sequence of one app. */
 export interface ActionSequence {
+  /** The app the sequence recurs in. */
   app: string;
+  /** The site, when the app showed a URL. */
   site?: string;
+  /** The action tokens, in order. */
   steps: string[];
   /** Non-overlapping occurrences over all frames. */
   count: number;

@@ -13,17 +13,12 @@
  */
 
 import type { Capture, InputEvent } from "../model.ts";
-import {
-  buildFrames,
-  type BuiltFrame,
-  DEFAULT_RULES,
-  minutes,
-  type Rules,
-} from "../compile/mod.ts";
+import { buildFrames, type BuiltFrame, minutes, type Rules } from "../compile/mod.ts";
 import { resolveFrameClicks } from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
 import type { StaleRecord } from "../compile/enrich/stale.ts";
 import { IDENTITY_LAYOUT, type KeyboardLayout } from "../compile/enrich/keyboard_layout.ts";
+import { DEFAULT_MIN_MINUTES, rulesWith } from "../compile/rules.ts";
 import { formatLocal } from "../compile/time.ts";
 import type { PageRef } from "../entities/parser.ts";
 import { typePage } from "../entities/type_page.ts";
@@ -126,12 +121,7 @@ interface Analysis {
 }
 
 function analyse(capture: Capture, opts: StepsOptions): Analysis {
-  const rules: Rules = {
-    dwellCapS: opts.dwellCapS ?? DEFAULT_RULES.dwellCapS,
-    sessionGapS: opts.sessionGapS ?? DEFAULT_RULES.sessionGapS,
-    flickerS: opts.flickerS ?? DEFAULT_RULES.flickerS,
-  };
-  const built = buildFrames(capture, rules, { stale: true });
+  const built = buildFrames(capture, rulesWith(opts), { stale: true });
   return { frames: built.frames, stale: built.stale };
 }
 
@@ -200,7 +190,7 @@ export function frameSteps(capture: Capture, frameId: string, opts: StepsOptions
 /** Frames ranked against `query` (see `find.ts` for the score), each with its script. */
 export function findFrames(capture: Capture, query: string, opts: FindOptions): FoundFrame[] {
   const a = analyse(capture, opts);
-  const minMs = (opts.minMinutes ?? 0.5) * 60_000;
+  const minMs = (opts.minMinutes ?? DEFAULT_MIN_MINUTES) * 60_000;
   const candidates = a.frames.filter((f) => f.durationMs >= minMs);
   const targets = resolve(candidates, capture, a, opts);
   const typer = opts.typer ?? typePage;

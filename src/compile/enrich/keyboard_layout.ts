@@ -8,6 +8,7 @@
 
 /** A character translation map with the name it is recorded under. */
 export interface KeyboardLayout {
+  /** The name recorded in the document, so a repaired text says how it was repaired. */
   name: string;
   /** Recorded character → intended character; characters not in the map stay. */
   map: ReadonlyMap<string, string>;

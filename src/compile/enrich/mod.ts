@@ -27,7 +27,7 @@ export {
   type KeyboardLayout,
   parseKeyboardLayout,
 } from "./keyboard_layout.ts";
-export { pickElement, type PlacedElement } from "./pick.ts";
+export { type Pick, pickElement, type PickOptions, type PlacedElement } from "./pick.ts";
 export {
   classifyClicks,
   type ClickInput,
@@ -42,12 +42,18 @@ export {
 export { disagrees, nearestSnapshot, reattributeStale, type StaleRecord } from "./stale.ts";
 export { screenZone, type Zone, type ZoneOptions } from "./zone.ts";
 export { elementLookupFromRows } from "./memory_lookup.ts";
+// The types these functions read and return, so one import of this module is enough.
+export type * from "../../model.ts";
+export type { BuiltFrame, BuiltInterruption } from "../build.ts";
+export type { Stream } from "../streams.ts";
 
 /** Options for {@linkcode resolveFrameClicks}. */
 export interface FrameClickOptions {
   /** Events moved by stale attribution (from `buildFrames`). */
   stale?: ReadonlyMap<InputEvent, StaleRecord>;
+  /** Click resolution tolerance on each axis, in pixels (default 40). */
   tolerancePx?: number;
+  /** Reach of the nearby-snapshot rescue, in ms (default 5000). */
   nearbyMs?: number;
 }
 

@@ -11,10 +11,15 @@ import { isNamed } from "./probe.ts";
 
 /** An element with its box in display-local pixels. */
 export interface PlacedElement {
+  /** The element row as the source stored it. */
   element: Element;
+  /** Left edge in display-local pixels. */
   x: number;
+  /** Top edge in display-local pixels. */
   y: number;
+  /** Width in pixels. */
   width: number;
+  /** Height in pixels. */
   height: number;
   /**
    * The level decided in the lookup's own units (so it matches the lookup's counts);
@@ -25,7 +30,9 @@ export interface PlacedElement {
 
 /** The element a click hit and how. */
 export interface Pick {
+  /** Whether the box contained the point or only came within the tolerance. */
   level: "exact" | "tolerance";
+  /** The element row picked. */
   element: Element;
   /** Pixels from the click to the box (0 for exact). */
   distance: number;

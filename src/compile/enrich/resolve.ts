@@ -23,6 +23,7 @@ import { isNamed, probeBox, touches } from "./probe.ts";
 import { lastAtOrBefore, type Stream } from "../streams.ts";
 import { pickElement, type PlacedElement } from "./pick.ts";
 import { screenZone, type Zone } from "./zone.ts";
+import { NEARBY_MS, TOLERANCE_PX } from "../rules.ts";
 
 /** How a click's target was found. */
 export type Resolution = "native" | "exact" | "tolerance" | "zone" | "none";
@@ -32,11 +33,15 @@ export const RESOLUTIONS: readonly Resolution[] = ["native", "exact", "tolerance
 
 /** A click's resolved target. */
 export interface ClickTarget {
+  /** How the target was found, best level first. */
   resolution: Resolution;
   /** 0..1, two decimals: 1 native, 0.9 exact, 0.4–0.7 tolerance by distance, 0.2 zone, 0 none. */
   confidence: number;
+  /** The element's name, when one was found. */
   name?: string;
+  /** The element's role, when one was found. */
   role?: string;
+  /** The screen zone of the click, when only the zone is known. */
   zone?: Zone;
   /** The snapshot whose element rows resolved the click. */
   snapshotRef?: number;
@@ -48,7 +53,9 @@ export interface ClickTarget {
 
 /** A click with the stream and snapshot index it is attributed to. */
 export interface ClickInput {
+  /** The click event. */
   event: InputEvent;
+  /** The stream of the click's display. */
   stream: Stream;
   /** Index of the snapshot (in `stream`) the click belongs to. */
   index: number;
@@ -57,7 +64,9 @@ export interface ClickInput {
 /** Options for {@linkcode resolveClicks}. */
 export interface ResolveOptions {
   /** Display geometry by display name. */
+  /** Display geometry by display name. */
   displays: readonly DisplayGeometry[];
+  /** The capture's element lookup (absent: only native names and zones resolve). */
   /** The capture's element lookup (absent: only native names and zones resolve). */
   lookup?: ElementLookup;
   /** Tolerance on each axis in pixels (default 40). */
@@ -66,10 +75,7 @@ export interface ResolveOptions {
   nearbyMs?: number;
 }
 
-/** Default tolerance of SPEC §8, in pixels. */
-export const TOLERANCE_PX = 40;
-/** Default reach of the nearby-snapshot rescue, in ms. */
-export const NEARBY_MS = 5000;
+export { NEARBY_MS, TOLERANCE_PX } from "../rules.ts";
 /** At most this many nearby snapshots are probed per click. */
 const NEARBY_LIMIT = 6;
 

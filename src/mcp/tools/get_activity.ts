@@ -5,6 +5,7 @@
  * @module
  */
 
+import { DEFAULT_MIN_MINUTES } from "../../compile/rules.ts";
 import { docRef, windowSchema, withDocDefs } from "../_doc_schema.ts";
 import { encodeCursor, resumeCall } from "../_cursor.ts";
 import { fitPage } from "../_pager.ts";
@@ -39,7 +40,7 @@ export const GET_ACTIVITY: ToolSpec = {
       min_minutes: {
         type: "number",
         description:
-          "Leave frames shorter than this many minutes out of the list (their time stays in coverage). Default: the configured value (0.5).",
+          `Leave frames shorter than this many minutes out of the list (their time stays in coverage). Default: the configured value (${DEFAULT_MIN_MINUTES}).`,
         minimum: 0,
         maximum: 1440,
       },

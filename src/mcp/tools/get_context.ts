@@ -4,6 +4,7 @@
  * @module
  */
 
+import { DEFAULT_CONTEXT_BUDGET } from "../../compile/rules.ts";
 import { emitContext } from "../../emit/context.ts";
 import { windowSchema, withDocDefs } from "../_doc_schema.ts";
 import { jsonTokens } from "../_pager.ts";
@@ -33,7 +34,7 @@ export const GET_CONTEXT: ToolSpec = {
       budget: {
         type: "integer",
         description:
-          "Token budget of the block (cl100k); the app and site lists are always complete, frames fill the rest. Default: the configured budget (1500).",
+          `Token budget of the block (cl100k); the app and site lists are always complete, frames fill the rest. Default: the configured budget (${DEFAULT_CONTEXT_BUDGET}).`,
         minimum: 50,
         maximum: 32000,
       },

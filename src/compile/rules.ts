@@ -1,0 +1,70 @@
+/**
+ * The rule constants and defaults of frames, in one place (SPEC §3, §5, §8). Every
+ * default that changes a document, a context block or a capture is named here once, so
+ * the compiler, the doors and the help texts cannot drift apart. Vocabulary: imports
+ * nothing of ours.
+ *
+ * @module
+ */
+
+/** SPEC §3 `DWELL_CAP`: the most dwell credit one snapshot earns, in seconds. */
+export const DWELL_CAP_S = 90;
+
+/** SPEC §3 `SESSION_GAP`: a longer gap between snapshots earns nothing and closes the frame, in seconds. */
+export const SESSION_GAP_S = 300;
+
+/** {@linkcode SESSION_GAP_S} in ms, for code that measures gaps as the compiler does. */
+export const SESSION_GAP_MS = SESSION_GAP_S * 1000;
+
+/** SPEC §3 `FLICKER`: the longest detour that folds into the frame around it, in seconds. */
+export const FLICKER_S = 20;
+
+/** SPEC §3.12 `min_minutes`: frames shorter than this are counted but not listed. */
+export const DEFAULT_MIN_MINUTES = 0.5;
+
+/** The default budget of the context block, in cl100k_base tokens (SPEC §5). */
+export const DEFAULT_CONTEXT_BUDGET = 1500;
+
+/** The default hard cap on one MCP tool result, in cl100k_base tokens (SPEC §7). */
+export const DEFAULT_MAX_TOKENS = 8000;
+
+/** Default tolerance of click resolution on each axis, in pixels (SPEC §8). */
+export const TOLERANCE_PX = 40;
+
+/** Default reach of the nearby-snapshot rescue of click resolution, in ms (SPEC §8). */
+export const NEARBY_MS = 5000;
+
+/** How often the capture engine writes a heartbeat row on an unchanged screen, in seconds. */
+export const CAPTURE_HEARTBEAT_S = 30;
+
+/** {@linkcode CAPTURE_HEARTBEAT_S} in ms, as the engine's timers count. */
+export const CAPTURE_HEARTBEAT_MS = CAPTURE_HEARTBEAT_S * 1000;
+
+/** Compiler constants in seconds, as recorded in the document (`compiler.constants`). */
+export interface Rules {
+  /** The most dwell credit one snapshot earns ({@linkcode DWELL_CAP_S} by default). */
+  dwellCapS: number;
+  /** A longer gap closes the frame and earns nothing ({@linkcode SESSION_GAP_S} by default). */
+  sessionGapS: number;
+  /** The longest detour that folds away ({@linkcode FLICKER_S} by default). */
+  flickerS: number;
+}
+
+/** The defaults of SPEC §3, as one value to spread or override. */
+export const DEFAULT_RULES: Readonly<Rules> = {
+  dwellCapS: DWELL_CAP_S,
+  sessionGapS: SESSION_GAP_S,
+  flickerS: FLICKER_S,
+};
+
+/**
+ * The rules a caller asked for, each one left out taking its SPEC §3 default; shared by
+ * `compile`, steps and patterns so the three always measure a frame alike.
+ */
+export function rulesWith(overrides: Partial<Rules>): Rules {
+  return {
+    dwellCapS: overrides.dwellCapS ?? DEFAULT_RULES.dwellCapS,
+    sessionGapS: overrides.sessionGapS ?? DEFAULT_RULES.sessionGapS,
+    flickerS: overrides.flickerS ?? DEFAULT_RULES.flickerS,
+  };
+}
