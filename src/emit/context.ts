@@ -26,8 +26,6 @@ import {
   wholeMinutes,
 } from "./_format.ts";
 
-export { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
-
 /** Options of {@linkcode emitContext}. */
 export interface ContextOptions {
   /** Maximum size of the block in cl100k_base tokens (default 1,500). */

@@ -22,7 +22,8 @@ import { emitMarkdown } from "./markdown.ts";
 import { emitYaml } from "./yaml.ts";
 import type { Format } from "./format.ts";
 
-export { DEFAULT_CONTEXT_BUDGET, emitContext } from "./context.ts";
+export { emitContext } from "./context.ts";
+export { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 export type { ContextOptions } from "./context.ts";
 export { emitJson } from "./json.ts";
 export { emitMarkdown } from "./markdown.ts";

@@ -7,8 +7,6 @@
 
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
 
-export { DEFAULT_MAX_TOKENS } from "../compile/rules.ts";
-
 /** The smallest cap the server accepts (a page must hold its fixed part and one item). */
 export const MIN_MAX_TOKENS = 1000;
 

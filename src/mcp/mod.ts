@@ -29,7 +29,8 @@ export { DEFAULT_HTTP_PORT, guardRequest, HTTP_HOSTNAME, MCP_PATH, serveHttp } f
 export type { HttpServeOptions, HttpServing } from "./http.ts";
 export { loadToken, TOKEN_FILE } from "./token.ts";
 export type { StoredToken } from "./token.ts";
-export { DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS } from "./_pager.ts";
+export { MIN_MAX_TOKENS } from "./_pager.ts";
+export { DEFAULT_MAX_TOKENS } from "../compile/rules.ts";
 export { ToolError } from "./_result.ts";
 export { type ToolContext, type ToolOutput, type ToolSpec, UNTRUSTED_TEXT } from "./tool.ts";
 export { CORE_TOOLS } from "./tools/mod.ts";

@@ -13,7 +13,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { VERSION } from "../version.ts";
 import type { McpBackend } from "./backend.ts";
-import { DEFAULT_MAX_TOKENS, MIN_MAX_TOKENS } from "./_pager.ts";
+import { MIN_MAX_TOKENS } from "./_pager.ts";
+import { DEFAULT_MAX_TOKENS } from "../compile/rules.ts";
 import { errorResult, ToolError, toolResult } from "./_result.ts";
 import { inputSchema, outputSchema } from "./_schema.ts";
 import { registerDayResources } from "./resources.ts";

@@ -32,13 +32,12 @@ export {
   classifyClicks,
   type ClickInput,
   type ClickTarget,
-  NEARBY_MS,
   type Resolution,
   RESOLUTIONS,
   resolveClicks,
   type ResolveOptions,
-  TOLERANCE_PX,
 } from "./resolve.ts";
+export { NEARBY_MS, TOLERANCE_PX } from "../rules.ts";
 export { disagrees, nearestSnapshot, reattributeStale, type StaleRecord } from "./stale.ts";
 export { screenZone, type Zone, type ZoneOptions } from "./zone.ts";
 export { elementLookupFromRows } from "./memory_lookup.ts";

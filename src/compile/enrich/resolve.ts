@@ -75,7 +75,6 @@ export interface ResolveOptions {
   nearbyMs?: number;
 }
 
-export { NEARBY_MS, TOLERANCE_PX } from "../rules.ts";
 /** At most this many nearby snapshots are probed per click. */
 const NEARBY_LIMIT = 6;
 
