@@ -6,7 +6,7 @@
  */
 
 import type { CaptureBackend } from "./_backend.ts";
-import { openX11Backend } from "./x11/backend.ts";
+import { openX11Backend } from "./x11/mod.ts";
 import { openMacBackend } from "./macos/backend.ts";
 import { openWindowsBackend } from "./windows/backend.ts";
 

@@ -10,24 +10,37 @@ import { DatabaseSync } from "node:sqlite";
 import type { Missing } from "./_backend.ts";
 import { enginePaths, isEngineAlive, readPid, readStatus } from "./_status.ts";
 import { storePath } from "../src/store/mod.ts";
-import { FfiPermissionError, loadX11Libraries, X11_LIBS } from "./x11/_ffi.ts";
+import { probeX11Missing } from "./x11/mod.ts";
 
 /** The status report. */
 export interface StatusReport {
+  /** Whether the engine of the pid file runs and keeps its status file fresh. */
   running: boolean;
+  /** The engine's pid while it runs. */
   pid: number | null;
+  /** The backend it last reported (`x11`, `macos`, `windows`). */
   backend: string | null;
+  /** Where it last captured (`x11:…`, `macos:…`, `windows:…`). */
   location: string | null;
+  /** The store it writes. */
   store: string;
+  /** When the running engine started (Unix ms). */
   started_ms: number | null;
+  /** The newest row the engine wrote (Unix ms). */
   last_row_ms: number | null;
+  /** Seconds since that row, to a tenth. */
   last_row_age_s: number | null;
   /** Snapshots and input events per minute over the last 10 minutes. */
   rows_per_minute: number;
+  /** The rows behind `rows_per_minute`. */
   rows_last_10_min: { snapshots: number; events: number };
+  /** Why the screen is not in use (locked, screensaver, asleep), while the engine runs. */
   away: string | null;
+  /** What the engine (or this machine) lacks, and what that costs. */
   missing: Missing[];
+  /** The browser ingest's port, while the engine runs and listens. */
   ingest_port: number | null;
+  /** The engine's log file. */
   log: string;
 }
 
@@ -97,36 +110,14 @@ function readRows(
 
 /** What this machine lacks for capture, probed without opening a display. */
 export function probeMissing(): Missing[] {
-  const out: Missing[] = [];
   if (Deno.build.os === "darwin") {
-    out.push({
+    return [{
       what: "Accessibility permission (checked when the engine starts)",
       effect: "window titles are unknown without it",
-    });
-    return out;
+    }];
   }
-  if (Deno.build.os === "windows") return out;
-  if (!Deno.env.get("DISPLAY")) {
-    out.push({ what: "DISPLAY (no X session in this shell)", effect: "the engine cannot start" });
-  }
-  try {
-    const libs = loadX11Libraries();
-    for (const m of libs.missing) out.push({ what: m, effect: "see frames capture --help" });
-    libs.close();
-  } catch (err) {
-    if (err instanceof FfiPermissionError) {
-      out.push({
-        what: "--allow-ffi permission in this process",
-        effect: "libraries not checked here; the engine itself runs with --allow-ffi",
-      });
-    } else {
-      out.push({
-        what: `${X11_LIBS.x11.file} (Debian package ${X11_LIBS.x11.pkg})`,
-        effect: "the engine cannot start",
-      });
-    }
-  }
-  return out;
+  if (Deno.build.os === "windows") return [];
+  return probeX11Missing();
 }
 
 function age(s: number): string {

@@ -15,6 +15,13 @@
  */
 
 import { Hono } from "hono";
+import {
+  bearerAuth,
+  bodyLimit,
+  loopbackGuard,
+  type Refusal,
+  serveLoopback,
+} from "../src/http/mod.ts";
 import type { TabReport } from "./_recorder.ts";
 
 /** Options for {@linkcode startIngest}. */
@@ -35,31 +42,27 @@ export interface Ingest {
 const EXTENSION_ORIGIN = /^(chrome-extension|moz-extension|safari-web-extension):\/\/[a-z0-9.-]+$/i;
 const MAX_BODY = 16 * 1024;
 
+const REFUSED: Record<Refusal["reason"], string> = {
+  host: "host not allowed",
+  origin: "origin not allowed",
+  token: "bad token",
+  body: "body too large",
+};
+
+function refuse(r: Refusal): Response {
+  return Response.json({ error: REFUSED[r.reason] }, { status: r.status });
+}
+
 /** The hono app (exported for tests that call `app.request`). */
 export function ingestApp(opts: Omit<IngestOptions, "port"> & { port: () => number }): Hono {
   const app = new Hono();
-  const want = new TextEncoder().encode(opts.token);
-  app.use("*", async (c, next) => {
-    const port = opts.port();
-    const host = c.req.header("host") ?? "";
-    if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
-      return c.json({ error: "host not allowed" }, 403);
-    }
-    const origin = c.req.header("origin");
-    if (origin !== undefined && !EXTENSION_ORIGIN.test(origin)) {
-      return c.json({ error: "origin not allowed" }, 403);
-    }
-    const auth = c.req.header("authorization") ?? "";
-    const got = new TextEncoder().encode(auth.replace(/^Bearer\s+/i, ""));
-    if (!sameBytes(got, want)) return c.json({ error: "bad token" }, 401);
-    await next();
-  });
+  // Only the browser extension may call: no web page origin, ever.
+  const allowOrigin = (origin: string) => EXTENSION_ORIGIN.test(origin);
+  app.use("*", loopbackGuard({ port: opts.port, allowOrigin, refuse }));
+  app.use("*", bearerAuth({ token: opts.token, refuse }));
   app.get("/v1/ping", (c) => c.json({ ok: true }));
-  app.post("/v1/tab", async (c) => {
-    const length = Number(c.req.header("content-length") ?? "0");
-    if (length > MAX_BODY) return c.json({ error: "body too large" }, 413);
+  app.post("/v1/tab", bodyLimit({ max: MAX_BODY, refuse }), async (c) => {
     const text = await c.req.text();
-    if (text.length > MAX_BODY) return c.json({ error: "body too large" }, 413);
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -99,27 +102,20 @@ export function parseTab(body: unknown, at: number): TabReport | string {
   return tab;
 }
 
-function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
-  let diff = a.length ^ b.length;
-  for (let i = 0; i < b.length; i++) diff |= (a[i] ?? 0) ^ b[i];
-  return diff === 0;
-}
-
 /** Listen on 127.0.0.1; throws a clear Error when the port is taken. */
 export function startIngest(opts: IngestOptions): Promise<Ingest> {
   let port = opts.port;
   const app = ingestApp({ ...opts, port: () => port });
   return new Promise((resolveStart, reject) => {
     try {
-      const server = Deno.serve({
-        hostname: "127.0.0.1",
+      const server = serveLoopback(app.fetch, {
         port: opts.port,
         onListen: (addr) => {
           port = addr.port;
           resolveStart({ port, close: () => server.shutdown() });
         },
         onError: () => new Response("internal error", { status: 500 }),
-      }, app.fetch);
+      });
     } catch (err) {
       if (err instanceof Deno.errors.AddrInUse) {
         reject(new Error(`port ${opts.port} on 127.0.0.1 is in use (set ingest_port or --port)`));

@@ -130,8 +130,11 @@ export interface InstallServiceOptions {
 
 /** What was written and what to run next. */
 export interface InstalledService {
+  /** The file written. */
   path: string;
+  /** Its content. */
   text: string;
+  /** The commands (or steps) that enable it. */
   next: string[];
 }
 

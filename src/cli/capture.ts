@@ -6,25 +6,16 @@
  * @module
  */
 
-import { resolve } from "node:path";
-import { storePath } from "../store/mod.ts";
-import { Engine } from "../../capture/engine.ts";
-import { openBackend } from "../../capture/_backends.ts";
-import { loadCaptureConfig } from "../../capture/_config.ts";
 import {
-  claimPid,
-  enginePaths,
-  ensureDir,
-  isEngineAlive,
-  readPid,
-  readStatus,
-  releasePid,
-} from "../../capture/_status.ts";
-import { engineCommand } from "../../capture/_command.ts";
-import { startIngest } from "../../capture/ingest.ts";
-import { ingestToken, writeExtension } from "../../capture/_extension.ts";
-import { installService, type ServicePlatform } from "../../capture/service.ts";
-import { describeStatus, probeStatus } from "../../capture/_report.ts";
+  describeStatus,
+  fileLog,
+  installLoginService,
+  runForeground,
+  start,
+  status,
+  stop,
+  writeBrowserExtension,
+} from "../../capture/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { resolveSettings } from "./_settings.ts";
 import { UsageError } from "./usage_error.ts";
@@ -95,15 +86,15 @@ export async function main(args: string[]): Promise<number> {
     case "run":
       return await run(p, home);
     case "start":
-      return await start(p, home);
+      return await startCmd(p, home);
     case "stop":
-      return await stop(home);
+      return await stopCmd(home);
     case "status":
-      return status(p, home);
+      return statusCmd(p, home);
     case "install-service":
       return installServiceCmd(p, home);
     case "extension":
-      return extension(p, home);
+      return extensionCmd(p, home);
     default:
       throw new UsageError(
         `Unknown capture command "${sub}": use run, start, stop, status, install-service or extension`,
@@ -121,229 +112,70 @@ function positiveNumber(p: Parsed, name: string, min: number, max: number): numb
   return n;
 }
 
-function logger(path: string | undefined): (line: string) => void {
-  if (path === undefined) {
-    return (line) => console.error(`frames capture: ${line}`);
-  }
-  return (line) => {
-    try {
-      Deno.writeTextFileSync(path, `${new Date().toISOString()} ${line}\n`, {
-        append: true,
-        mode: 0o600,
-      });
-    } catch {
-      // A log that cannot be written must not stop the capture.
-    }
-  };
-}
-
 async function run(p: Parsed, home: string): Promise<number> {
   const logPath = str(p, "log");
+  const log = logPath === undefined
+    ? (line: string) => console.error(`frames capture: ${line}`)
+    : fileLog(logPath);
   try {
-    return await runEngine(p, home);
+    await runForeground(home, {
+      configPath: str(p, "config"),
+      display: str(p, "display"),
+      heartbeatSeconds: positiveNumber(p, "heartbeat", 0.1, 3600),
+      port: positiveNumber(p, "port", 0, 65535),
+      ingest: p.values["no-ingest"] !== true,
+      storePath: str(p, "store"),
+      log,
+      debug: Deno.env.get("FRAMES_DEBUG") !== undefined,
+    });
+    return 0;
   } catch (err) {
     // Started in the background, the log is the only place a reason can be read.
-    if (logPath !== undefined) logger(logPath)(`error: ${(err as Error).message}`);
+    if (logPath !== undefined) log(`error: ${(err as Error).message}`);
     throw err;
   }
 }
 
-async function runEngine(p: Parsed, home: string): Promise<number> {
-  // The helpers of macOS and Windows are processes; Linux needs FFI (checked on load, with
-  // its own message) and runs loginctl.
-  if (Deno.build.os !== "linux") requirePermissions("start capture", ["run"]);
-  const config = loadCaptureConfig(home, str(p, "config"));
-  const heartbeat = positiveNumber(p, "heartbeat", 0.1, 3600);
-  const port = positiveNumber(p, "port", 0, 65535) ?? config.ingestPort;
-  const store = resolve(str(p, "store") ?? storePath(home));
-  const paths = enginePaths(home);
-  const log = logger(str(p, "log"));
-  try {
-    ensureDir(paths.dir);
-  } catch (err) {
-    throw new Error(
-      `Cannot create the engine folder "${paths.dir}": ${(err as Error).message.split("\n")[0]}`,
-    );
-  }
-  claimPid(paths);
-  let engine: Engine | undefined;
-  const backend = (() => {
-    try {
-      return openBackend({
-        display: str(p, "display"),
-        onConnectionLost: () => {
-          engine?.emergencyStop("the display server connection was lost");
-          releasePid(paths.pid);
-        },
-      });
-    } catch (err) {
-      releasePid(paths.pid);
-      throw err;
-    }
-  })();
-  let ingest: Awaited<ReturnType<typeof startIngest>> | undefined;
-  const debug = Deno.env.get("FRAMES_DEBUG") !== undefined;
-  try {
-    if (config.ingest && p.values["no-ingest"] !== true) {
-      try {
-        ingest = await startIngest({
-          port,
-          token: ingestToken(paths.token),
-          onTab: (tab) => {
-            if (debug) {
-              log(`tab report: incognito=${tab.incognito} title=${tab.title?.length ?? 0} chars`);
-            }
-            engine?.reportTab(tab);
-          },
-        });
-      } catch (err) {
-        log(`warning: browser ingest not started: ${(err as Error).message}`);
-      }
-    }
-    engine = new Engine({
-      backend,
-      storePath: store,
-      exclusions: config.exclusions,
-      heartbeatMs: heartbeat !== undefined ? heartbeat * 1000 : config.heartbeatMs,
-      statusPath: paths.status,
-      ingestPort: ingest?.port,
-      log,
-    });
-    const stopper = (sig: Deno.Signal) => () => engine!.stop(sig);
-    const signals: [Deno.Signal, () => void][] = Deno.build.os === "windows"
-      ? [["SIGINT", stopper("SIGINT")]]
-      : [["SIGINT", stopper("SIGINT")], ["SIGTERM", stopper("SIGTERM")], [
-        "SIGHUP",
-        stopper("SIGHUP"),
-      ]];
-    for (const [s, f] of signals) Deno.addSignalListener(s, f);
-    try {
-      await engine.run();
-    } finally {
-      for (const [s, f] of signals) Deno.removeSignalListener(s, f);
-    }
-    return 0;
-  } finally {
-    await ingest?.close();
-    backend.close();
-    releasePid(paths.pid);
-  }
-}
-
-function passthrough(p: Parsed): string[] {
-  const out: string[] = [];
-  for (const name of ["config", "display", "heartbeat", "port", "store"]) {
-    const v = str(p, name);
-    if (v !== undefined) {
-      out.push(`--${name}`, name === "config" || name === "store" ? resolve(v) : v);
-    }
-  }
-  if (p.values["no-ingest"] === true) out.push("--no-ingest");
-  return out;
-}
-
-/** Throw a clear error when this process may not do what a command needs. */
-function requirePermissions(what: string, names: ("run" | "ffi")[]): void {
-  const lacking = names.filter((name) => Deno.permissions.querySync({ name }).state !== "granted");
-  if (lacking.length > 0) {
-    throw new Error(
-      `Cannot ${what}: this process lacks ${
-        lacking.map((n) => `--allow-${n}`).join(" and ")
-      }; run "deno run -A main.ts capture …" or a frames binary built with them`,
-    );
-  }
-}
-
-async function start(p: Parsed, home: string): Promise<number> {
-  requirePermissions("start capture in the background", ["run"]);
-  // Fail fast on a bad config, in this terminal rather than the log.
-  loadCaptureConfig(home, str(p, "config"));
-  const paths = enginePaths(home);
-  ensureDir(paths.dir);
-  const running = readPid(paths.pid);
-  if (running !== undefined && isEngineAlive(running, readStatus(paths.status))) {
-    console.error(`frames: capture is already running (pid ${running.pid})`);
-    return 1;
-  }
-  const [exe, ...pre] = engineCommand();
-  const logStart = fileSize(paths.log);
-  const child = new Deno.Command(exe, {
-    args: [...pre, "capture", "run", "--log", paths.log, ...passthrough(p)],
-    stdin: "null",
-    stdout: "null",
-    stderr: "null",
-    detached: true,
-  }).spawn();
-  const deadline = Date.now() + 15_000;
-  let exited: Deno.CommandStatus | undefined;
-  child.status.then((s) => exited = s);
-  while (Date.now() < deadline) {
-    const st = readStatus(paths.status);
-    if (st !== undefined && st.pid === child.pid && st.running) {
-      child.unref();
-      console.log(
-        `capture started (pid ${child.pid}, ${st.location}); log: ${paths.log}`,
-      );
-      for (const m of st.missing) console.log(`  missing: ${m.what}: ${m.effect}`);
+async function startCmd(p: Parsed, home: string): Promise<number> {
+  const r = await start(home, {
+    configPath: str(p, "config"),
+    display: str(p, "display"),
+    heartbeat: str(p, "heartbeat"),
+    port: str(p, "port"),
+    storePath: str(p, "store"),
+    ingest: p.values["no-ingest"] !== true,
+  });
+  switch (r.state) {
+    case "running":
+      console.error(`frames: capture is already running (pid ${r.pid})`);
+      return 1;
+    case "started":
+      console.log(`capture started (pid ${r.pid}, ${r.location}); log: ${r.log}`);
+      for (const m of r.missing) console.log(`  missing: ${m.what}: ${m.effect}`);
       return 0;
-    }
-    if (exited !== undefined) break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  if (exited === undefined) {
-    try {
-      child.kill("SIGTERM");
-    } catch {
-      // Gone meanwhile.
-    }
-    await child.status;
-  }
-  const why = lastLogLine(paths.log, logStart)?.replace(/^error: /, "") ??
-    "it did not report within 15 s";
-  console.error(`frames: ${why}`);
-  return 1;
-}
-
-function fileSize(path: string): number {
-  try {
-    return Deno.statSync(path).size;
-  } catch {
-    return 0;
+    case "failed":
+      console.error(`frames: ${r.reason}`);
+      return 1;
   }
 }
 
-function lastLogLine(path: string, from: number): string | undefined {
-  try {
-    const text = Deno.readTextFileSync(path).slice(from);
-    return text.trim().split("\n").filter(Boolean).at(-1)?.replace(/^\S+Z /, "");
-  } catch {
-    return undefined;
-  }
-}
-
-async function stop(home: string): Promise<number> {
-  const paths = enginePaths(home);
-  const info = readPid(paths.pid);
-  if (info === undefined || !isEngineAlive(info, readStatus(paths.status))) {
-    console.log("capture is not running");
-    return 0;
-  }
-  const pid = info.pid;
-  Deno.kill(pid, "SIGTERM");
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (!isEngineAlive(info, readStatus(paths.status))) {
-      console.log(`capture stopped (pid ${pid})`);
+async function stopCmd(home: string): Promise<number> {
+  const r = await stop(home);
+  switch (r.state) {
+    case "not-running":
+      console.log("capture is not running");
       return 0;
-    }
-    await new Promise((r) => setTimeout(r, 50));
+    case "stopped":
+      console.log(`capture stopped (pid ${r.pid})`);
+      return 0;
+    case "stuck":
+      console.error(`frames: Cannot stop capture: pid ${r.pid} did not exit within 10 s`);
+      return 1;
   }
-  console.error(`frames: Cannot stop capture: pid ${pid} did not exit within 10 s`);
-  return 1;
 }
 
-function status(p: Parsed, home: string): number {
-  const report = probeStatus(home, Date.now());
+function statusCmd(p: Parsed, home: string): number {
+  const report = status(home, Date.now());
   if (p.values.json === true) console.log(JSON.stringify(report, null, 2));
   else console.log(describeStatus(report));
   return report.running ? 0 : 1;
@@ -354,37 +186,17 @@ function installServiceCmd(p: Parsed, home: string): number {
   if (platform !== "linux" && platform !== "macos") {
     throw new UsageError(`Invalid --platform "${platform}": use linux or macos`);
   }
-  const [exe, ...pre] = engineCommand();
-  const result = installService({
-    platform: platform as ServicePlatform,
-    command: [exe, ...pre, "capture", "run"],
-    framesHome: home,
-    userHome: Deno.env.get("HOME") ?? home,
-    out: str(p, "out"),
-    env: pickEnv(["DISPLAY", "XAUTHORITY", "DENO_DIR"]),
-  });
+  const result = installLoginService(home, { platform, out: str(p, "out") });
   console.log(`wrote ${result.path}`);
   for (const line of result.next) console.log(`  ${line}`);
   return 0;
 }
 
-function pickEnv(names: string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const n of names) {
-    const v = Deno.env.get(n);
-    if (v) out[n] = v;
-  }
-  return out;
-}
-
-function extension(p: Parsed, home: string): number {
+function extensionCmd(p: Parsed, home: string): number {
   const out = str(p, "out");
   if (out === undefined) throw new UsageError(`Missing --out DIR: run "frames capture --help"`);
-  const config = loadCaptureConfig(home, str(p, "config"));
-  const port = positiveNumber(p, "port", 1, 65535) ?? config.ingestPort;
-  const paths = enginePaths(home);
-  ensureDir(paths.dir);
-  const dir = writeExtension({ out: resolve(out), port, token: ingestToken(paths.token) });
+  const port = positiveNumber(p, "port", 1, 65535);
+  const dir = writeBrowserExtension(home, { out, configPath: str(p, "config"), port });
   console.log(`wrote the extension to ${dir}`);
   console.log("  load it in Chrome/Chromium: chrome://extensions → Developer mode → Load unpacked");
   return 0;

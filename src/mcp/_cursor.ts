@@ -6,6 +6,7 @@
  * @module
  */
 
+import { decodeBase64Url, encodeBase64Url } from "../http/mod.ts";
 import type { ResolvedWindow } from "./backend.ts";
 import { ToolError } from "./_result.ts";
 
@@ -22,15 +23,11 @@ export interface CursorState {
 }
 
 function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text);
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return encodeBase64Url(new TextEncoder().encode(text));
 }
 
 function fromBase64Url(text: string): string {
-  const bin = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return new TextDecoder().decode(Uint8Array.from(bin, (c) => c.charCodeAt(0)));
+  return new TextDecoder().decode(decodeBase64Url(text));
 }
 
 /** Encodes a cursor state as an opaque URL-safe string. */

@@ -7,10 +7,19 @@
  */
 
 import { createMcpHandler, type McpServerFactory } from "@modelcontextprotocol/server";
-import { tokensEqual } from "./token.ts";
+import { Hono } from "hono";
+import {
+  bearerAuth,
+  isLoopbackOrigin,
+  LOOPBACK_HOSTNAME,
+  loopbackGuard,
+  type Refusal,
+  serveLoopback,
+  untilClientGone,
+} from "../http/mod.ts";
 
 /** The loopback address the server binds; there is deliberately no option to change it. */
-export const HTTP_HOSTNAME = "127.0.0.1";
+export const HTTP_HOSTNAME: string = LOOPBACK_HOSTNAME;
 
 /** The default port of `frames mcp --http`. */
 export const DEFAULT_HTTP_PORT = 7749;
@@ -32,7 +41,9 @@ export interface HttpServeOptions {
 export interface HttpServing {
   /** The endpoint URL, e.g. `http://127.0.0.1:7749/mcp`. */
   url: string;
+  /** The bound address, always 127.0.0.1. */
   hostname: string;
+  /** The bound port (the one picked when 0 was asked for). */
   port: number;
   /** Resolves once the server has stopped. */
   finished: Promise<void>;
@@ -40,67 +51,73 @@ export interface HttpServing {
   shutdown(): Promise<void>;
 }
 
-function refuse(status: number, message: string, headers: Record<string, string> = {}): Response {
+function jsonRpcError(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
   return Response.json(
     { jsonrpc: "2.0", error: { code: -32000, message }, id: null },
     { status, headers },
   );
 }
 
-/** The Host and Origin values this server answers to on `port`. */
-function allowedAuthorities(port: number): string[] {
-  return [`${HTTP_HOSTNAME}:${port}`, `localhost:${port}`];
+/** The guard's refusals, worded as JSON-RPC errors that say how to get it right. */
+function refuse(r: Refusal): Response {
+  switch (r.reason) {
+    case "host":
+      return jsonRpcError(
+        403,
+        `Forbidden: Host "${r.host}" is not this server (expected ${r.allowed.join(" or ")})`,
+      );
+    case "origin":
+      return jsonRpcError(
+        403,
+        `Forbidden: Origin "${r.origin}" may not call this server (only http://${r.allowed[0]})`,
+      );
+    case "token":
+      return jsonRpcError(
+        401,
+        `Unauthorized: send "Authorization: Bearer <token>"; "frames mcp token" prints the token`,
+        { "WWW-Authenticate": 'Bearer realm="frames"' },
+      );
+    case "body": // no body limit is put in front of the SDK (it has its own)
+      return jsonRpcError(413, "Payload too large");
+  }
 }
 
-/** Checks Host, Origin, path and token; returns the refusal, or undefined to proceed. */
-export function guardRequest(
-  req: Request,
-  opts: { port: number; token: string },
-): Response | undefined {
-  const allowed = allowedAuthorities(opts.port);
-  const host = (req.headers.get("host") ?? "").toLowerCase();
-  if (!allowed.includes(host)) {
-    return refuse(
-      403,
-      `Forbidden: Host "${host}" is not this server (expected ${allowed.join(" or ")})`,
-    );
-  }
-  const origin = req.headers.get("origin");
-  if (origin !== null && !allowed.some((a) => origin.toLowerCase() === `http://${a}`)) {
-    return refuse(
-      403,
-      `Forbidden: Origin "${origin}" may not call this server (only http://${allowed[0]})`,
-    );
-  }
-  if (new URL(req.url).pathname !== MCP_PATH) {
-    return refuse(404, `Not found: the MCP endpoint is ${MCP_PATH}`);
-  }
-  const auth = req.headers.get("authorization") ?? "";
-  const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
-  if (!m || !tokensEqual(m[1], opts.token)) {
-    return refuse(
-      401,
-      `Unauthorized: send "Authorization: Bearer <token>"; "frames mcp token" prints the token`,
-      { "WWW-Authenticate": 'Bearer realm="frames"' },
-    );
-  }
-  return undefined;
+/** Options of {@linkcode mcpApp}. */
+export interface McpAppOptions {
+  /** The bound port; read per request because port 0 is only known after listening. */
+  port: () => number;
+  /** The bearer token every request must carry. */
+  token: string;
+  /** Receives unexpected errors. */
+  onerror?: (error: Error) => void;
 }
 
 /**
- * The request with a signal that aborts only when the client goes away. Deno's own
- * `request.signal` also aborts after every successful response (and warns when read).
+ * The hono app of the transport (exported for tests that call `app.request`): the loopback guard on every path, then the endpoint
+ * (unknown paths are 404 before any token is asked for), then the token, then the SDK.
  */
-function detached(req: Request, completed: Promise<void>): Request {
-  const gone = new AbortController();
-  completed.catch(() => gone.abort());
-  return new Request(req.url, {
-    method: req.method,
-    headers: req.headers,
-    body: req.body,
-    signal: gone.signal,
-    duplex: "half",
-  } as RequestInit);
+export function mcpApp(
+  handler: { fetch: (req: Request) => Promise<Response> },
+  opts: McpAppOptions,
+): Hono {
+  const app = new Hono();
+  app.use("*", loopbackGuard({ port: opts.port, allowOrigin: isLoopbackOrigin, refuse }));
+  app.all(MCP_PATH, bearerAuth({ token: opts.token, refuse }), (c) => {
+    // Under Deno.serve hono's env is the serve handler's info; app.request has none.
+    const info = c.env as Deno.ServeHandlerInfo | undefined;
+    const req = info?.completed ? untilClientGone(c.req.raw, info.completed) : c.req.raw;
+    return handler.fetch(req);
+  });
+  app.notFound(() => jsonRpcError(404, `Not found: the MCP endpoint is ${MCP_PATH}`));
+  app.onError((err) => {
+    opts.onerror?.(err);
+    return jsonRpcError(500, "Internal server error");
+  });
+  return app;
 }
 
 /**
@@ -117,21 +134,15 @@ export function serveHttp(factory: McpServerFactory, opts: HttpServeOptions): Ht
   const handler = createMcpHandler(factory, { onerror: opts.onerror });
   const controller = new AbortController();
   let port = -1;
-  const server = Deno.serve(
-    {
-      hostname: HTTP_HOSTNAME,
-      port: opts.port ?? DEFAULT_HTTP_PORT,
-      signal: controller.signal,
-      onListen: () => {}, // the default prints to stdout
-      onError: (err) => {
-        opts.onerror?.(err instanceof Error ? err : new Error(String(err)));
-        return refuse(500, "Internal server error");
-      },
+  const app = mcpApp(handler, { port: () => port, token: opts.token, onerror: opts.onerror });
+  const server = serveLoopback(app.fetch, {
+    port: opts.port ?? DEFAULT_HTTP_PORT,
+    signal: controller.signal,
+    onError: (err) => {
+      opts.onerror?.(err instanceof Error ? err : new Error(String(err)));
+      return jsonRpcError(500, "Internal server error");
     },
-    (req, info) =>
-      guardRequest(req, { port, token: opts.token }) ??
-        handler.fetch(detached(req, info.completed)),
-  );
+  });
   port = server.addr.port;
   return {
     url: `http://${HTTP_HOSTNAME}:${port}${MCP_PATH}`,

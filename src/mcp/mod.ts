@@ -25,7 +25,7 @@ export { createServerFactory, SERVER_INSTRUCTIONS } from "./server.ts";
 export type { ServerFactoryOptions } from "./server.ts";
 export { serveStdioServer } from "./stdio.ts";
 export type { StdioServing } from "./stdio.ts";
-export { DEFAULT_HTTP_PORT, guardRequest, HTTP_HOSTNAME, MCP_PATH, serveHttp } from "./http.ts";
+export { DEFAULT_HTTP_PORT, HTTP_HOSTNAME, MCP_PATH, serveHttp } from "./http.ts";
 export type { HttpServeOptions, HttpServing } from "./http.ts";
 export { loadToken, TOKEN_FILE } from "./token.ts";
 export type { StoredToken } from "./token.ts";

@@ -6,6 +6,7 @@
  */
 
 import { join } from "node:path";
+import { encodeBase64Url } from "../http/mod.ts";
 
 /** The token file's name under the frames home. */
 export const TOKEN_FILE = "mcp-token";
@@ -23,10 +24,7 @@ export interface StoredToken {
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{32,}$/;
 
 function newToken(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  let bin = "";
-  for (const b of bytes) bin += String.fromCharCode(b);
-  return btoa(bin).replaceAll("+", "-").replaceAll("/", "_").replace(/=+$/, "");
+  return encodeBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 async function write(path: string, token: string, createNew: boolean): Promise<void> {
@@ -70,12 +68,4 @@ export async function loadToken(
     if ((mode & 0o077) !== 0) await Deno.chmod(path, 0o600);
   }
   return { token, path, created: false };
-}
-
-/** Compares two tokens in time independent of where they differ. */
-export function tokensEqual(a: string, b: string): boolean {
-  if (a.length !== b.length) return false;
-  let diff = 0;
-  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
-  return diff === 0;
 }
