@@ -14,6 +14,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { cliBackend } from "../src/cli/mcp.ts";
 import { writeDemoDatabase } from "../src/demo/mod.ts";
 import { createServerFactory } from "../src/mcp/mod.ts";
+import { sdkFactory } from "../src/mcp/server.ts";
 import { warmUp } from "../src/mcp/warm_up.ts";
 
 const TZ = "Europe/Berlin";
@@ -39,7 +40,7 @@ const inProcess = new Client({ name: "bench", version: "1" });
   const factory = createServerFactory({ backend });
   await warmUp(backend); // as `frames mcp` does in the background at start-up
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  const server = await factory({ era: "legacy" });
+  const server = await sdkFactory(factory)({ era: "legacy" });
   await server.connect(serverSide);
   await inProcess.connect(clientSide);
   await firstCall(inProcess, "in process");

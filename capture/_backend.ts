@@ -19,6 +19,7 @@ export interface WindowInfo {
   title?: string;
   /** Lower-case aliases the app is also known by (WM_CLASS instance, process name, bundle id). */
   aliases?: string[];
+  /** The window's process id, when the window system tells it (`_NET_WM_PID`). */
   pid?: number;
   /** Process name (`/proc/PID/comm`, image name). */
   process?: string;
@@ -73,7 +74,9 @@ export interface CaptureBackend {
   focused(): WindowInfo | undefined;
   /** Whether a window still exists (for streams of displays that lost focus). */
   exists(id: string): boolean;
+  /** The displays now attached, with geometry, for the store's display rows. */
   displays(): DisplayGeometry[];
+  /** Idle time and lock/screen-saver state right now. */
   screen(): ScreenState;
   /**
    * Wait up to `timeoutMs` for notifications; resolves with the ones that arrived (possibly
@@ -84,5 +87,6 @@ export interface CaptureBackend {
   ready?(): Promise<void>;
   /** How often the engine must re-check focus itself (no event source), in ms; 0 = never. */
   readonly focusPollMs: number;
+  /** Release the window system connection and any helper process. */
   close(): void;
 }

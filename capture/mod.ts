@@ -20,7 +20,15 @@
  * @module
  */
 
-export type { Missing } from "./_backend.ts";
+export type {
+  AwayReason,
+  BackendEvent,
+  CaptureBackend,
+  Missing,
+  ScreenState,
+  WindowInfo,
+} from "./_backend.ts";
+export type { DisplayGeometry } from "../src/model.ts";
 export { fileLog, runForeground, type RunOptions } from "./_foreground.ts";
 export {
   start,

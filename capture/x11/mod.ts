@@ -15,6 +15,15 @@ import type { Missing } from "../_backend.ts";
 import { FfiPermissionError, loadX11Libraries, X11_LIBS } from "./_ffi.ts";
 
 export { openX11Backend, type X11BackendOptions } from "./backend.ts";
+export type {
+  AwayReason,
+  BackendEvent,
+  CaptureBackend,
+  Missing,
+  ScreenState,
+  WindowInfo,
+} from "../_backend.ts";
+export type { DisplayGeometry } from "../../src/model.ts";
 
 /** What this machine lacks for X11 capture, probed without opening a display. */
 export function probeX11Missing(): Missing[] {

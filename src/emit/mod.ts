@@ -31,7 +31,9 @@ export { emitYaml } from "./yaml.ts";
 export { FORMATS, isFormat } from "./format.ts";
 export type { Format } from "./format.ts";
 // The document every emitter takes, re-exported so this module's API is complete.
-export type { ActivityDocument } from "../compile/document.ts";
+// The document and every type it is made of, so this module's API is complete.
+export type * from "../compile/document.ts";
+export type { Capabilities } from "../model.ts";
 
 /** Options of {@linkcode emit}: the format plus the options of the format's emitter. */
 export interface EmitOptions extends ContextOptions {

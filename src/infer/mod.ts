@@ -26,4 +26,5 @@ export {
   parseCategoryRules,
 } from "./categories.ts";
 // The document these functions read and extend, re-exported so this module's API is complete.
-export type { ActivityDocument } from "../compile/mod.ts";
+export type * from "../compile/document.ts";
+export type { Capabilities } from "../model.ts";

@@ -6,7 +6,8 @@
  * @module
  */
 
-import { createMcpHandler, type McpServerFactory } from "@modelcontextprotocol/server";
+import { createMcpHandler } from "@modelcontextprotocol/server";
+import { sdkFactory, type ServerFactory } from "./server.ts";
 import { Hono } from "hono";
 import {
   bearerAuth,
@@ -130,8 +131,8 @@ export function mcpApp(
  * await http.finished;
  * ```
  */
-export function serveHttp(factory: McpServerFactory, opts: HttpServeOptions): HttpServing {
-  const handler = createMcpHandler(factory, { onerror: opts.onerror });
+export function serveHttp(factory: ServerFactory, opts: HttpServeOptions): HttpServing {
+  const handler = createMcpHandler(sdkFactory(factory), { onerror: opts.onerror });
   const controller = new AbortController();
   let port = -1;
   const app = mcpApp(handler, { port: () => port, token: opts.token, onerror: opts.onerror });

@@ -22,7 +22,7 @@ export type {
   WindowRequest,
 } from "./backend.ts";
 export { createServerFactory, SERVER_INSTRUCTIONS } from "./server.ts";
-export type { ServerFactoryOptions } from "./server.ts";
+export type { ServerFactory, ServerFactoryOptions } from "./server.ts";
 export { serveStdioServer } from "./stdio.ts";
 export type { StdioServing } from "./stdio.ts";
 export { DEFAULT_HTTP_PORT, HTTP_HOSTNAME, MCP_PATH, serveHttp } from "./http.ts";
@@ -36,8 +36,6 @@ export { type ToolContext, type ToolOutput, type ToolSpec, UNTRUSTED_TEXT } from
 export { CORE_TOOLS } from "./tools/mod.ts";
 export type { ArgSchema, InputSchema, JsonObjectSchema } from "./_schema.ts";
 // Types the signatures above mention, re-exported so this module's API is complete.
-// The SDK's factory type alone: its McpServer class would pull in the SDK's whole API.
-export type { McpServerFactory } from "@modelcontextprotocol/server";
 export type {
   Bounds,
   Capabilities,
@@ -56,4 +54,4 @@ export type {
   SourceFacts,
   Trigger,
 } from "../model.ts";
-export type { ActivityDocument } from "../compile/mod.ts";
+export type * from "../compile/document.ts";

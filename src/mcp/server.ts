@@ -65,15 +65,35 @@ async function callTool(
 }
 
 /**
+ * A built server: what {@linkcode serveStdioServer} and {@linkcode serveHttp} serve. Opaque
+ * on purpose, so the SDK's own types stay inside `src/mcp` and the public API is frames'.
+ */
+export interface ServerFactory {
+  /** The tools every session of this server lists, in order. */
+  readonly toolNames: readonly string[];
+}
+
+const SDK_FACTORIES = new WeakMap<ServerFactory, McpServerFactory>();
+
+/** The SDK factory behind a {@linkcode ServerFactory}, for the transports in this folder. */
+export function sdkFactory(factory: ServerFactory): McpServerFactory {
+  const sdk = SDK_FACTORIES.get(factory);
+  if (!sdk) {
+    throw new TypeError("Cannot serve MCP: the factory was not built by createServerFactory");
+  }
+  return sdk;
+}
+
+/**
  * Builds the server factory: tools (with schemas prepared once) and day resources.
  *
  * @example
  * ```ts
  * const factory = createServerFactory({ backend });
- * serveStdio(factory);
+ * serveStdioServer(factory);
  * ```
  */
-export function createServerFactory(opts: ServerFactoryOptions): McpServerFactory {
+export function createServerFactory(opts: ServerFactoryOptions): ServerFactory {
   const maxTokens = opts.maxTokens ?? DEFAULT_MAX_TOKENS;
   if (!Number.isInteger(maxTokens) || maxTokens < MIN_MAX_TOKENS) {
     throw new RangeError(
@@ -87,7 +107,8 @@ export function createServerFactory(opts: ServerFactoryOptions): McpServerFactor
     output: outputSchema(spec.output),
   }));
   const full = { ...opts, maxTokens };
-  return () => {
+  const factory: ServerFactory = { toolNames: tools.map((t) => t.spec.name) };
+  SDK_FACTORIES.set(factory, () => {
     const server = new McpServer(
       { name: "frames", title: "frames — activity memory", version: VERSION },
       { instructions: SERVER_INSTRUCTIONS },
@@ -109,5 +130,6 @@ export function createServerFactory(opts: ServerFactoryOptions): McpServerFactor
     }
     registerDayResources(server, full);
     return server;
-  };
+  });
+  return factory;
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import type { McpServerFactory } from "@modelcontextprotocol/server";
+import { sdkFactory, type ServerFactory } from "./server.ts";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
 /** A running stdio connection. */
@@ -30,10 +30,10 @@ class ObservedStdioTransport extends StdioServerTransport {
 
 /** Serves the factory over this process's standard input and output. */
 export function serveStdioServer(
-  factory: McpServerFactory,
+  factory: ServerFactory,
   opts: { onerror?: (error: Error) => void } = {},
 ): StdioServing {
   const transport = new ObservedStdioTransport();
-  const handle = serveStdio(factory, { transport, onerror: opts.onerror });
+  const handle = serveStdio(sdkFactory(factory), { transport, onerror: opts.onerror });
   return { closed: transport.closed, close: () => handle.close() };
 }

@@ -50,7 +50,7 @@ export type {
   Trigger,
 } from "../model.ts";
 export type { Rules } from "../compile/mod.ts";
-export type { ClickTarget, KeyboardLayout } from "../compile/enrich/mod.ts";
+export type { ClickTarget, KeyboardLayout, Resolution, Zone } from "../compile/enrich/mod.ts";
 export type { PageRef } from "../entities/mod.ts";
 
 /** Options of {@linkcode frameSteps} and {@linkcode findFrames}. */

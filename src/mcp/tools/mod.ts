@@ -25,7 +25,7 @@ export type {
   WindowRequest,
 } from "../backend.ts";
 export type { ArgSchema, InputSchema, JsonObjectSchema } from "../_schema.ts";
-export type { ActivityDocument } from "../../compile/mod.ts";
+export type * from "../../compile/document.ts";
 export type {
   Bounds,
   Capabilities,
