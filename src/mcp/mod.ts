@@ -36,22 +36,5 @@ export { type ToolContext, type ToolOutput, type ToolSpec, UNTRUSTED_TEXT } from
 export { CORE_TOOLS } from "./tools/mod.ts";
 export type { ArgSchema, InputSchema, JsonObjectSchema } from "./_schema.ts";
 // Types the signatures above mention, re-exported so this module's API is complete.
-export type {
-  Bounds,
-  Capabilities,
-  Capture,
-  DisplayGeometry,
-  Element,
-  ElementHits,
-  ElementLevels,
-  ElementLookup,
-  ElementProbe,
-  EventElement,
-  InputEvent,
-  InputKind,
-  Marker,
-  Snapshot,
-  SourceFacts,
-  Trigger,
-} from "../model.ts";
+export type * from "../model.ts";
 export type * from "../compile/document.ts";

@@ -31,24 +31,7 @@ export type { FindDocument, FindField } from "./find.ts";
 export { renderSteps } from "./render.ts";
 export type { RenderableSteps } from "./render.ts";
 // Types the signatures above mention, re-exported so this module's API is complete.
-export type {
-  Bounds,
-  Capabilities,
-  Capture,
-  DisplayGeometry,
-  Element,
-  ElementHits,
-  ElementLevels,
-  ElementLookup,
-  ElementProbe,
-  EventElement,
-  InputEvent,
-  InputKind,
-  Marker,
-  Snapshot,
-  SourceFacts,
-  Trigger,
-} from "../model.ts";
+export type * from "../model.ts";
 export type { Rules } from "../compile/mod.ts";
 export type { ClickTarget, KeyboardLayout, Resolution, Zone } from "../compile/enrich/mod.ts";
 export type { PageRef } from "../entities/mod.ts";

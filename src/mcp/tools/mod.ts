@@ -26,24 +26,7 @@ export type {
 } from "../backend.ts";
 export type { ArgSchema, InputSchema, JsonObjectSchema } from "../_schema.ts";
 export type * from "../../compile/document.ts";
-export type {
-  Bounds,
-  Capabilities,
-  Capture,
-  DisplayGeometry,
-  Element,
-  ElementHits,
-  ElementLevels,
-  ElementLookup,
-  ElementProbe,
-  EventElement,
-  InputEvent,
-  InputKind,
-  Marker,
-  Snapshot,
-  SourceFacts,
-  Trigger,
-} from "../../model.ts";
+export type * from "../../model.ts";
 
 /** The server's tools. */
 export const CORE_TOOLS: readonly ToolSpec[] = [
