@@ -66,7 +66,9 @@ Deno.test("compile() merges chains A B A C A repeatedly", () => {
 Deno.test("compile() closes a frame on a 301 s gap but not on a 300 s gap", () => {
   // Windows that end at the last snapshot: only the gaps between snapshots are in question.
   const at300 = compile(
-    makeCapture([[0, "Code"], [300, "Code"], [330, "Code"]], { window: { start: T0, end: T0 + 331_000 } }),
+    makeCapture([[0, "Code"], [300, "Code"], [330, "Code"]], {
+      window: { start: T0, end: T0 + 331_000 },
+    }),
     UTC,
   );
   assertEquals(at300.frames.length, 1);
@@ -74,7 +76,9 @@ Deno.test("compile() closes a frame on a 301 s gap but not on a 300 s gap", () =
   // 300 s earns the dwell cap of 90 s, then 30 s.
   assertEquals(at300.frames[0].duration_min, 2);
   const at301 = compile(
-    makeCapture([[0, "Code"], [301, "Code"], [331, "Code"]], { window: { start: T0, end: T0 + 332_000 } }),
+    makeCapture([[0, "Code"], [301, "Code"], [331, "Code"]], {
+      window: { start: T0, end: T0 + 332_000 },
+    }),
     UTC,
   );
   assertEquals(at301.frames.length, 2);

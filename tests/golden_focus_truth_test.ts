@@ -64,13 +64,22 @@ for (const name of cases) {
     let total = 0;
     for (const [app, want] of truth) {
       const got = doc.ledger.find((e: { app: string }) => e.app === app)?.focused_minutes ?? 0;
-      ok(Math.abs(got - want) <= 0.05 * want, `${app}: ${got} focused min, truly ${want.toFixed(2)}`);
+      ok(
+        Math.abs(got - want) <= 0.05 * want,
+        `${app}: ${got} focused min, truly ${want.toFixed(2)}`,
+      );
       total += want;
     }
     // The day's focused minutes are the truth's too, and the per-app minutes add up to them.
     const focused = doc.coverage.focused_minutes;
     ok(Math.abs(focused - total) <= 0.05 * total, `focused ${focused}, truly ${total.toFixed(2)}`);
-    const sum = doc.ledger.reduce((a: number, e: { focused_minutes: number }) => a + e.focused_minutes, 0);
-    ok(Math.abs(sum - focused) <= 0.05 * doc.ledger.length + 1e-9, `Σ per app ${sum} vs ${focused}`);
+    const sum = doc.ledger.reduce(
+      (a: number, e: { focused_minutes: number }) => a + e.focused_minutes,
+      0,
+    );
+    ok(
+      Math.abs(sum - focused) <= 0.05 * doc.ledger.length + 1e-9,
+      `Σ per app ${sum} vs ${focused}`,
+    );
   });
 }
