@@ -29,6 +29,8 @@ export interface Snapshot {
   trigger?: Trigger;
   /** Whether this display held the focused window, when the source says so. */
   focused?: boolean;
+  /** Time since the last keyboard or pointer input, in ms, when the source records it. */
+  idleMs?: number;
 }
 
 /** Kinds of input event; `copy` is additive to SPEC §2 for clipboard copies. */
@@ -234,6 +236,11 @@ export interface Capture {
   elements?: ElementLookup;
   /** The recorder's own statements about gaps (absent: the source records none). */
   markers?: Marker[];
+  /**
+   * Per display, the first snapshot at or after the window's end (SPEC §3.11): read only so
+   * the last snapshot inside earns its capped dwell; never a frame or a row of the window.
+   */
+  after?: Snapshot[];
 }
 
 /**

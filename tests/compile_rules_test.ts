@@ -64,12 +64,23 @@ Deno.test("compile() merges chains A B A C A repeatedly", () => {
 });
 
 Deno.test("compile() closes a frame on a 301 s gap but not on a 300 s gap", () => {
-  const at300 = compile(makeCapture([[0, "Code"], [300, "Code"], [330, "Code"]]), UTC);
+  // Windows that end at the last snapshot: only the gaps between snapshots are in question.
+  const at300 = compile(
+    makeCapture([[0, "Code"], [300, "Code"], [330, "Code"]], {
+      window: { start: T0, end: T0 + 331_000 },
+    }),
+    UTC,
+  );
   assertEquals(at300.frames.length, 1);
   assertEquals(at300.coverage.gaps, []);
   // 300 s earns the dwell cap of 90 s, then 30 s.
   assertEquals(at300.frames[0].duration_min, 2);
-  const at301 = compile(makeCapture([[0, "Code"], [301, "Code"], [331, "Code"]]), UTC);
+  const at301 = compile(
+    makeCapture([[0, "Code"], [301, "Code"], [331, "Code"]], {
+      window: { start: T0, end: T0 + 332_000 },
+    }),
+    UTC,
+  );
   assertEquals(at301.frames.length, 2);
   assertEquals(at301.coverage.gaps.length, 1);
   assertEquals(at301.coverage.gaps[0].minutes, 5);
@@ -244,7 +255,7 @@ Deno.test("compile() labels a gap with the recorder's marker and leaves others u
   const capture = makeCapture([[0, "Code"], [30, "Code"], [400, "Code"], [430, "Code"], [
     800,
     "Code",
-  ]]);
+  ]], { window: { start: T0, end: T0 + 801_000 } });
   capture.markers = [
     { ref: 9, at: T0 + 500_000, kind: "stop" },
     { ref: 7, at: T0 + 31_000, kind: "away", reason: "screensaver" },

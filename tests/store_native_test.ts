@@ -303,11 +303,20 @@ Deno.test("readNative() reads the engine's away markers and compile() labels the
   ]]);
   const { compile } = await import("../src/compile/mod.ts");
   const doc = compile(capture, { tz: "UTC", minMinutes: 0 });
+  // The window's edges bound a gap before the first and after the last snapshot (§3.11).
   assert.deepEqual(doc.coverage.gaps, [{
+    start: "2026-07-04T07:00:00Z",
+    end: "2026-07-04T08:00:00Z",
+    minutes: 60,
+  }, {
     start: "2026-07-04T08:00:30Z",
     end: "2026-07-04T08:30:30Z",
     minutes: 30,
     reason: "locked",
     evidence: "1-2",
+  }, {
+    start: "2026-07-04T08:31:00Z",
+    end: "2026-07-04T09:00:00Z",
+    minutes: 29,
   }]);
 });

@@ -6,6 +6,7 @@
  */
 
 import type { DisplayGeometry, InputEvent } from "../model.ts";
+import { type FocusTimeline, holderAt } from "./focus.ts";
 import { intervalAt, lastAtOrBefore, type Stream } from "./streams.ts";
 
 /** Where an event landed: stream and snapshot index, or unattributed. */
@@ -19,8 +20,8 @@ export interface Attribution {
 /** Options for {@linkcode attributeInput}. */
 export interface AttributeOptions {
   displays: readonly DisplayGeometry[];
-  /** The source says which display holds focus: prefer it for events without a display. */
-  useFocus: boolean;
+  /** Who held focus when: the focused display takes events without a display first. */
+  focus: FocusTimeline;
 }
 
 function displayByPoint(
@@ -36,8 +37,8 @@ function displayByPoint(
 
 /**
  * Picks the stream of an event: its own display, else the display its coordinates fall in,
- * else (when focus is known) the focused display, else the display whose latest snapshot at
- * or before the event is most recent (ties → display name order).
+ * else the display holding focus at that instant on the one focus timeline, else the display
+ * whose latest snapshot at or before the event is most recent (ties → display name order).
  */
 function pickStream(
   ev: InputEvent,
@@ -55,7 +56,9 @@ function pickStream(
     const k = d === undefined ? undefined : index.get(d);
     if (k !== undefined) return k;
   }
-  let best = -1, bestAt = -Infinity, focusBest = -1, focusAt = -Infinity;
+  const focused = holderAt(opts.focus, ev.at);
+  if (focused >= 0) return focused;
+  let best = -1, bestAt = -Infinity;
   for (let k = 0; k < streams.length; k++) {
     const i = lastAtOrBefore(streams[k], ev.at);
     if (i < 0) continue;
@@ -64,12 +67,8 @@ function pickStream(
       bestAt = t;
       best = k;
     }
-    if (opts.useFocus && streams[k].snaps[i].focused === true && t > focusAt) {
-      focusAt = t;
-      focusBest = k;
-    }
   }
-  return focusBest >= 0 ? focusBest : best;
+  return best;
 }
 
 /** Attributes every event to a dwell interval of one stream, or to `unattributed`. */

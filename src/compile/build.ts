@@ -8,6 +8,7 @@
 
 import type { Capture, InputEvent } from "../model.ts";
 import { attributeInput, presenceMarks } from "./attribute.ts";
+import { type FocusTimeline, focusTimeline } from "./focus.ts";
 import { foldFlicker } from "./fold.ts";
 import type { Rules } from "./rules.ts";
 import { type DraftFrame, segmentStream } from "./segment.ts";
@@ -71,6 +72,8 @@ export interface Built {
   unattributed: InputEvent[];
   /** Per stream, per snapshot: 1 when its dwell is presence (heartbeat, no input). */
   presence: Uint8Array[];
+  /** Which display held focus when (empty when the source does not mark focus). */
+  focus: FocusTimeline;
   /** Events whose own app/window disagreed with the capture (when stale attribution ran). */
   stale?: Map<InputEvent, StaleRecord>;
 }
@@ -86,20 +89,22 @@ export function buildFrames(capture: Capture, rules: Rules, opts: BuildOptions =
   const streams = buildStreams(capture.snapshots, {
     dwellCapMs: rules.dwellCapS * 1000,
     sessionGapMs: rules.sessionGapS * 1000,
-  });
+  }, capture.after);
   const site = cachedSiteOf();
   const drafts = streams.map((s) => foldFlicker(segmentStream(s, site), rules.flickerS * 1000));
+  const focus = focusTimeline(streams, capture.facts.capabilities.focus);
   const { perSnapshot, unattributed } = attributeInput(capture.events, streams, {
     displays: capture.displays,
-    useFocus: capture.facts.capabilities.focus,
+    focus,
   });
   const presence = presenceMarks(streams, perSnapshot);
   const stale = opts.stale ? reattributeStale(perSnapshot, streams) : undefined;
   const frames: BuiltFrame[] = [];
   streams.forEach((stream, k) => {
-    for (const d of drafts[k]) frames.push(finishFrame(d, stream, perSnapshot[k], presence[k]));
+    const parts = { perSnap: perSnapshot[k], pres: presence[k], focused: focus.credit[k] };
+    for (const d of drafts[k]) frames.push(finishFrame(d, stream, parts));
   });
-  return { streams, frames, unattributed, presence, ...(stale ? { stale } : {}) };
+  return { streams, frames, unattributed, presence, focus, ...(stale ? { stale } : {}) };
 }
 
 /** The events of the given snapshots' dwell intervals, in snapshot order. */
@@ -115,16 +120,20 @@ function collect(
   return out;
 }
 
-function finishFrame(
-  d: DraftFrame,
-  stream: Stream,
-  perSnap: readonly (InputEvent[] | undefined)[],
-  pres: Uint8Array,
-): BuiltFrame {
+/** One stream's per-snapshot results that frames are measured from. */
+interface StreamParts {
+  perSnap: readonly (InputEvent[] | undefined)[];
+  pres: Uint8Array;
+  /** Focused ms of each snapshot, from the one focus timeline. */
+  focused: Float64Array;
+}
+
+function finishFrame(d: DraftFrame, stream: Stream, parts: StreamParts): BuiltFrame {
+  const { perSnap, pres, focused } = parts;
   const first = d.snaps[0], last = d.snaps[d.snaps.length - 1];
   let focusedMs = 0, presenceMs = 0;
   for (const i of d.snaps) {
-    if (stream.snaps[i].focused === true) focusedMs += stream.credit[i];
+    focusedMs += focused[i];
     if (pres[i]) presenceMs += stream.credit[i];
   }
   return {

@@ -36,13 +36,14 @@ export function buildCoverage(capture: Capture, parts: CoverageParts): Coverage 
   built.streams.forEach((st, k) => {
     perDisplay[st.display] = {
       active_minutes: minutes(tally.streamMs[k]),
-      ...(focus ? { focused_minutes: minutes(displayFocusMs(tally, st.display)) } : {}),
+      ...(focus ? { focused_minutes: minutes(displayFocusMs(tally, k)) } : {}),
       snapshots: st.snaps.length,
       frames: 0,
     };
   });
   for (const f of listing.listed) perDisplay[f.display].frames++;
   const gaps = coverageGaps(built.streams.flatMap((s) => Array.from(s.at)), {
+    window: capture.window,
     sessionGapS: settings.rules.sessionGapS,
     time,
     markers: capture.markers ?? [],
@@ -78,17 +79,24 @@ export function buildCoverage(capture: Capture, parts: CoverageParts): Coverage 
 }
 
 interface GapContext {
+  window: { start: number; end: number };
   sessionGapS: number;
   time: (ms: number) => string;
   markers: readonly Marker[];
 }
 
 /**
- * Periods longer than the session gap with no snapshot on any display, each labelled with
- * the reason the recorder gave (its marker rows inside the gap), else left unknown.
+ * Periods longer than the session gap with no snapshot on any display — between
+ * snapshots, and from the window's start to the first one and from the last one to the
+ * window's end (SPEC §3.11) — each labelled with the reason the recorder gave (its marker
+ * rows inside the gap), else left unknown.
  */
 function coverageGaps(times: number[], ctx: GapContext): Gap[] {
   times.sort((a, b) => a - b);
+  const { start, end } = ctx.window;
+  // The window's edges bound the first and last gap; a window with no snapshot is one gap.
+  if (times.length === 0 || start <= times[0]) times.unshift(start);
+  if (end >= times[times.length - 1]) times.push(end);
   const markers = [...ctx.markers].sort((a, b) => a.at - b.at || a.ref - b.ref);
   const gaps: Gap[] = [];
   const limit = ctx.sessionGapS * 1000;

@@ -71,6 +71,8 @@ export interface Interruption {
   seconds: number;
   /** Number of input events during the detour. */
   input?: number;
+  /** The detour's input by kind, counted as a frame's `input` is (when it had any). */
+  input_counts?: InputCounts;
 }
 
 /** Exact source rows a frame was compiled from, in run form (`"120-155,161"`). */
@@ -117,9 +119,9 @@ export interface Frame {
 
 /** A period with no capture on any display longer than the session gap. */
 export interface Gap {
-  /** Local time of the last snapshot before the gap. */
+  /** Local time of the last snapshot before the gap (or the window's start). */
   start: string;
-  /** Local time of the first snapshot after the gap. */
+  /** Local time of the first snapshot after the gap (or the window's end). */
   end: string;
   /** Length of the gap. */
   minutes: number;

@@ -11,7 +11,9 @@ import type { DraftFrame } from "./segment.ts";
 /**
  * Folds short detours out of one stream's segments, in place, and returns the frames
  * left. Chains (A B A C A) fold repeatedly: each fold is retried against the frames
- * before it, so the result does not depend on where a chain starts.
+ * before it, so the result does not depend on where a chain starts. A nested detour
+ * (A B C B A) is judged by all the time away from A — B's own credit plus the detours
+ * already folded into B — so a long absence never hides as nested short ones.
  */
 export function foldFlicker(segments: readonly DraftFrame[], flickerMs: number): DraftFrame[] {
   const out: DraftFrame[] = [];
@@ -30,7 +32,7 @@ function foldTail(frames: DraftFrame[], flickerMs: number): void {
     const x = frames[frames.length - 3];
     if (
       x.key !== z.key || x.session !== y.session || y.session !== z.session ||
-      y.creditMs > flickerMs
+      awayMs(y) > flickerMs
     ) return;
     x.interruptions.push(
       { app: y.app, site: y.site, creditMs: y.creditMs, snaps: y.snaps },
@@ -41,4 +43,11 @@ function foldTail(frames: DraftFrame[], flickerMs: number): void {
     x.creditMs += z.creditMs;
     frames.length -= 2;
   }
+}
+
+/** A detour's whole credit: its own and that of the detours folded into it. */
+function awayMs(y: DraftFrame): number {
+  let ms = y.creditMs;
+  for (const x of y.interruptions) ms += x.creditMs;
+  return ms;
 }

@@ -142,7 +142,9 @@ export function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
       app: x.app,
       ...(x.site !== undefined ? { site: x.site } : {}),
       seconds: Math.round(x.creditMs / 1000),
-      ...(x.events.length > 0 ? { input: x.events.length } : {}),
+      ...(x.events.length > 0
+        ? { input: x.events.length, input_counts: countInput(x.events) }
+        : {}),
     })),
     evidence: { snapshots: toRuns(snapRefs), events: toRuns(eventRefs) },
   };

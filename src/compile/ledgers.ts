@@ -15,7 +15,7 @@ import { appFocusMs, appMs, siteMs, type Tally } from "./tally.ts";
 export interface Ledgers {
   /** One entry per app seen, most visible minutes first. */
   ledger: LedgerEntry[];
-  /** One entry per site with a frame, most minutes first. */
+  /** One entry per site seen (as a frame or only as a detour), most minutes first. */
   sites: SiteEntry[];
 }
 
@@ -28,6 +28,8 @@ export function buildLedgers(
   const appFrames = new Map<string, { frames: number; longest: number }>();
   for (const app of tally.apps) appFrames.set(app, { frames: 0, longest: 0 });
   const siteFrames = new Map<string, number>();
+  // Every site seen, even one only ever folded away as a detour, is in the roll-up.
+  for (const site of tally.sites) siteFrames.set(site, 0);
   for (const f of frames) {
     const a = appFrames.get(f.app)!;
     a.frames++;

@@ -53,7 +53,7 @@ export function compile(capture: Capture, opts: CompileOptions): ActivityDocumen
   const settings = settle(opts);
   const built = buildFrames(capture, settings.rules, { stale: settings.enrich });
   const focus = capture.facts.capabilities.focus;
-  const tally = tallyCredit(built, focus);
+  const tally = tallyCredit(built);
   const listing = listFrames(capture, built, settings);
   const ledgers = buildLedgers(built.frames, tally, focus);
   const coverage = buildCoverage(capture, { settings, built, tally, listing });

@@ -5,6 +5,7 @@
  */
 
 import type { Snapshot } from "../model.ts";
+import { IDLE_END_MS } from "./rules.ts";
 
 /** One display's snapshots in total order with their dwell credit. */
 export interface Stream {
@@ -20,6 +21,8 @@ export interface Stream {
   closed: Uint8Array;
   /** Session number of each snapshot (increments after every session gap). */
   session: Int32Array;
+  /** Time of the display's first snapshot past the window, or NaN when none was read. */
+  nextAt: number;
 }
 
 /** The compiler's time constants in milliseconds. */
@@ -32,8 +35,23 @@ function bySnapshotOrder(a: Snapshot, b: Snapshot): number {
   return a.at - b.at || a.ref - b.ref;
 }
 
-/** Splits snapshots by display (sorted by name) and computes each one's dwell credit. */
-export function buildStreams(snapshots: readonly Snapshot[], rules: DwellRules): Stream[] {
+/**
+ * Splits snapshots by display (sorted by name) and computes each one's dwell credit. `after`
+ * holds, per display, the first snapshot past the window (SPEC §3.11): it ends the last
+ * inside snapshot's dwell and is not itself part of the stream. A snapshot whose source
+ * says input has been idle for {@linkcode IDLE_END_MS} or more earns nothing and closes its
+ * frame, as a session gap does.
+ */
+export function buildStreams(
+  snapshots: readonly Snapshot[],
+  rules: DwellRules,
+  after: readonly Snapshot[] = [],
+): Stream[] {
+  const next = new Map<string, number>();
+  for (const s of after) {
+    const t = next.get(s.display);
+    if (t === undefined || s.at < t) next.set(s.display, s.at);
+  }
   const byDisplay = new Map<string, Snapshot[]>();
   for (const s of snapshots) {
     let list = byDisplay.get(s.display);
@@ -49,22 +67,25 @@ export function buildStreams(snapshots: readonly Snapshot[], rules: DwellRules):
     const closed = new Uint8Array(n);
     const session = new Int32Array(n);
     for (let i = 0; i < n; i++) at[i] = snaps[i].at;
+    const tail = next.get(display);
     let sess = 0;
     for (let i = 0; i < n; i++) {
       session[i] = sess;
-      if (i === n - 1) {
+      const following = i < n - 1 ? at[i + 1] : tail;
+      if (following === undefined) {
         closed[i] = 1;
         continue;
       }
-      const gap = at[i + 1] - at[i];
-      if (gap > rules.sessionGapMs) {
+      const gap = following - at[i];
+      const idle = snaps[i].idleMs;
+      if (gap > rules.sessionGapMs || (idle !== undefined && idle >= IDLE_END_MS)) {
         closed[i] = 1;
         sess++;
       } else {
         credit[i] = gap < rules.dwellCapMs ? gap : rules.dwellCapMs;
       }
     }
-    return { display, snaps, at, credit, closed, session };
+    return { display, snaps, at, credit, closed, session, nextAt: tail ?? NaN };
   });
 }
 
@@ -91,5 +112,7 @@ export function lastAtOrBefore(stream: Stream, t: number): number {
 export function intervalAt(stream: Stream, t: number): number {
   const i = lastAtOrBefore(stream, t);
   if (i < 0 || stream.closed[i] === 1) return -1;
+  // The last snapshot's interval runs to the snapshot past the window (not in the stream).
+  if (i + 1 === stream.at.length) return t < stream.nextAt ? i : -1;
   return t < stream.at[i + 1] ? i : -1;
 }

@@ -16,6 +16,14 @@ export interface Tally {
   union: IntervalUnion;
   /** Every app seen, in first-seen order — even one only ever folded away as a detour. */
   apps: Set<string>;
+  /** Every site seen, in first-seen order — even one only ever folded away as a detour. */
+  sites: Set<string>;
+  /** Per app: ms it held focus on the one focus timeline (disjoint, so plain sums). */
+  appFocus: Map<string, number>;
+  /** Per stream: ms its display held focus. */
+  streamFocusMs: number[];
+  /** Ms some display held focus (the sum over apps and over displays). */
+  focusMs: number;
   /** Per app: dwell credit per window title, for the ledger's top windows. */
   titles: Map<string, Map<string, number>>;
   /** Sum of dwell credit per stream, in ms (displays overlap: not deduplicated). */
@@ -31,13 +39,14 @@ export interface Tally {
 // Union keys: the prefixes keep the per-app, per-site and per-display unions apart in one
 // IntervalUnion, so a single pass over the snapshots feeds every measure.
 const ALL = "\u0000all";
-const FOCUS = "focus:";
 const PRESENCE = "presence:";
 
-/** Tallies the credited snapshots of every stream; `focus` says the source marks focus. */
-export function tallyCredit(built: Built, focus: boolean): Tally {
+/** Tallies the credited snapshots of every stream and the focus timeline's shares. */
+export function tallyCredit(built: Built): Tally {
   const union = new IntervalUnion();
   const apps = new Set<string>();
+  const sites = new Set<string>();
+  const appFocus = new Map<string, number>();
   const titles = new Map<string, Map<string, number>>();
   const streamMs: number[] = [];
   // A day repeats a few hundred URLs over thousands of snapshots: parse each one once.
@@ -51,16 +60,14 @@ export function tallyCredit(built: Built, focus: boolean): Tally {
       if (t + c > last) last = t + c;
       ms += c;
       apps.add(s.app);
+      const site = siteOf(s.url);
+      if (site !== undefined) sites.add(site);
       if (c === 0) continue;
       union.add(ALL, t, t + c);
       union.add("app:" + s.app, t, t + c);
-      const site = siteOf(s.url);
       if (site !== undefined) union.add("site:" + site, t, t + c);
-      if (focus && s.focused === true) {
-        union.add(FOCUS, t, t + c);
-        union.add(FOCUS + s.app, t, t + c);
-        union.add("focus@" + st.display, t, t + c);
-      }
+      const f = built.focus.credit[k][i];
+      if (f > 0) appFocus.set(s.app, (appFocus.get(s.app) ?? 0) + f);
       if (built.presence[k][i]) union.add(PRESENCE, t, t + c);
       if (s.title !== undefined && s.title !== "") {
         let m = titles.get(s.app);
@@ -71,7 +78,19 @@ export function tallyCredit(built: Built, focus: boolean): Tally {
     activeMs += ms;
     streamMs.push(ms);
   });
-  return { union, apps, titles, streamMs, activeMs, firstMs: first, lastMs: last };
+  return {
+    union,
+    apps,
+    sites,
+    appFocus,
+    streamFocusMs: built.focus.streamMs,
+    focusMs: built.focus.totalMs,
+    titles,
+    streamMs,
+    activeMs,
+    firstMs: first,
+    lastMs: last,
+  };
 }
 
 /** Minutes of life with capture on any display: the union across displays, in ms. */
@@ -81,7 +100,7 @@ export function dedupMs(t: Tally): number {
 
 /** Time some display held focus, in ms (0 when the source does not mark focus). */
 export function focusMs(t: Tally): number {
-  return t.union.unionMs(FOCUS);
+  return t.focusMs;
 }
 
 /** Time credited to heartbeat-only stretches, in ms. */
@@ -96,7 +115,7 @@ export function appMs(t: Tally, app: string): number {
 
 /** Time one app held focus, in ms. */
 export function appFocusMs(t: Tally, app: string): number {
-  return t.union.unionMs(FOCUS + app);
+  return t.appFocus.get(app) ?? 0;
 }
 
 /** Visible time of one site, deduplicated across displays, in ms. */
@@ -104,7 +123,7 @@ export function siteMs(t: Tally, site: string): number {
   return t.union.unionMs("site:" + site);
 }
 
-/** Time one display held focus, in ms. */
-export function displayFocusMs(t: Tally, display: string): number {
-  return t.union.unionMs("focus@" + display);
+/** Time the display of stream `k` held focus, in ms. */
+export function displayFocusMs(t: Tally, k: number): number {
+  return t.streamFocusMs[k];
 }

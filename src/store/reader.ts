@@ -20,6 +20,7 @@ import type {
   Snapshot,
   Trigger,
 } from "../model.ts";
+import { WINDOW_LOOKAHEAD_MS } from "../compile/rules.ts";
 import { STORE_VERSION } from "./_schema.ts";
 import { fnv1a, openReadOnly, prepareArrays, readSqliteSource } from "./sqlite.ts";
 import { checkWindow } from "./window.ts";
@@ -90,9 +91,11 @@ const TRIGGERS = new Set<string>(["input", "visual", "switch", "heartbeat", "man
 function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions): Capture {
   const { version, fingerprint } = checkVersion(db, location);
   const { start, end } = opts;
+  // `idle_ms` arrived with schema v2; older stores never recorded idle time.
+  const idle = version >= 2 ? "idle_ms" : "NULL";
   const snapRows = prepareArrays(
     db,
-    `SELECT id, at_ms, display, app, title, url, trigger, focused FROM snapshots
+    `SELECT id, at_ms, display, app, title, url, trigger, focused, ${idle} FROM snapshots
      WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id`,
   ).all(start, end);
   const snapshots: Snapshot[] = new Array(snapRows.length);
@@ -116,8 +119,10 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
       if (s.focused) sawFocused = true;
       else sawUnfocused = true;
     }
+    if (r[8] !== null) s.idleMs = r[8] as number;
     snapshots[i] = s;
   }
+  const after = readAfter(db, end);
   const events = readEvents(db, opts);
   const displays = prepareArrays(
     db,
@@ -145,11 +150,34 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
       rejected: {},
     },
   };
+  if (after.length > 0) capture.after = after;
   if (units !== undefined) capture.elements = nativeElementLookup(location, units);
   // Markers arrived with schema v2; older stores have none.
   const markers = version >= 2 ? readMarkers(db, opts) : [];
   if (markers.length > 0) capture.markers = markers;
   return capture;
+}
+
+/**
+ * Each display's first snapshot at or after the window's end (SPEC §3.11), within
+ * {@linkcode WINDOW_LOOKAHEAD_MS}: it only ends the dwell of the last snapshot inside.
+ */
+function readAfter(db: DatabaseSync, end: number): Snapshot[] {
+  const rows = prepareArrays(
+    db,
+    `SELECT s.id, s.at_ms, s.display, s.app FROM snapshots s
+     JOIN (SELECT display, min(at_ms) AS at FROM snapshots WHERE at_ms >= ? AND at_ms < ?
+           GROUP BY display) f ON s.display = f.display AND s.at_ms = f.at
+     ORDER BY s.display, s.id`,
+  ).all(end, end + WINDOW_LOOKAHEAD_MS);
+  const out: Snapshot[] = [];
+  let last: string | undefined;
+  for (const r of rows) {
+    if (r[2] === last) continue;
+    last = r[2] as string;
+    out.push({ ref: r[0] as number, at: r[1] as number, display: last, app: r[3] as string });
+  }
+  return out;
 }
 
 const MARKER_KINDS = new Set<string>(["start", "stop", "away", "back"]);

@@ -10,7 +10,7 @@
 import type { InputEvent, Snapshot } from "../../model.ts";
 import { lastAtOrBefore, type Stream } from "../streams.ts";
 
-/** One event whose own app/window disagreed with the capture. */
+/** One event whose own app/window disagreed with the capture and that moved. */
 export interface StaleRecord {
   /** Stream index of the snapshot the dwell interval gave it. */
   from: number;
@@ -39,7 +39,9 @@ export function nearestSnapshot(stream: Stream, t: number): number {
 
 /**
  * Moves disagreeing events, in place, from their dwell interval's slot to the nearest
- * snapshot's slot of the same stream; returns a record per disagreeing event.
+ * snapshot's slot of the same stream; returns a record per event that moved. An event
+ * whose nearest snapshot is the one it already belongs to stays and is not counted: the
+ * count is of re-attributions, not of disagreements.
  */
 export function reattributeStale(
   perSnapshot: InputEvent[][][],
@@ -61,11 +63,11 @@ export function reattributeStale(
           continue;
         }
         const to = nearestSnapshot(stream, ev.at);
-        records.set(ev, { from: i, to, distanceMs: Math.abs(ev.at - stream.at[to]) });
         if (to === i) {
           keep?.push(ev);
           continue;
         }
+        records.set(ev, { from: i, to, distanceMs: Math.abs(ev.at - stream.at[to]) });
         keep ??= evs.slice(0, j);
         moves.push([ev, to]);
       }
