@@ -144,3 +144,17 @@ Deno.test("compile() lists a site seen only as an interruption in the roll-up, c
     ok(text.includes("Firefox"), `${format} names the app`);
   }
 });
+
+Deno.test("compile() ends the trailing gap of a window still happening at observedUntil, not in the future", () => {
+  const capture = makeCapture([[0, "Code"], [30, "Code"], [60, "Code"]], {
+    window: { start: T0 - 60_000, end: T0 + DAY },
+  });
+  const whole = compile(capture, UTC).coverage.gaps;
+  equal(whole.length, 1, "the day's remaining hours are a gap when the day is over");
+  equal(whole[0].end, compile(capture, UTC).window.end);
+  // Read ten minutes after the last snapshot: only those ten minutes are a gap.
+  const now = compile(capture, { ...UTC, observedUntil: T0 + 660_000 }).coverage.gaps;
+  deepEqual(now.map((g) => g.minutes), [10]);
+  // Read within the session gap: nothing is missing yet.
+  deepEqual(compile(capture, { ...UTC, observedUntil: T0 + 120_000 }).coverage.gaps, []);
+});

@@ -50,6 +50,8 @@ export interface LoadedCapture {
   window: ResolvedWindow;
   capture: Capture;
   readMs: number;
+  /** When the window was read (UTC epoch ms): a window reaching past it is still happening. */
+  readAt: number;
 }
 
 /** Resolves settings, window and source from parsed flags and reads the capture. */
@@ -64,9 +66,10 @@ export async function loadCaptureForCli(
     budget: extra.budget,
     displays: str(p, "displays"),
   });
+  const readAt = Date.now();
   const window = resolveWindow(
     { day: str(p, "day"), from: str(p, "from"), to: str(p, "to"), hours: str(p, "hours") },
-    Date.now(),
+    readAt,
     settings.tz,
   );
   const source = await resolveCliSource(settings);
@@ -75,7 +78,7 @@ export async function loadCaptureForCli(
     settings,
     includeText: p.values["include-text"] === true,
   });
-  return { settings, window, capture, readMs: performance.now() - t0 };
+  return { settings, window, capture, readMs: performance.now() - t0, readAt };
 }
 
 /** Resolves the settings' capture source; a malformed `--source` is a usage error (exit 2). */
@@ -147,6 +150,7 @@ export async function compileForCli(
     minMinutes: loaded.settings.minMinutes,
     typer,
     includeText: p.values["include-text"] === true,
+    observedUntil: loaded.readAt < loaded.window.end ? loaded.readAt : undefined,
   });
   return { ...loaded, doc, compileMs: performance.now() - t0 };
 }

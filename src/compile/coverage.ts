@@ -43,7 +43,7 @@ export function buildCoverage(capture: Capture, parts: CoverageParts): Coverage 
   });
   for (const f of listing.listed) perDisplay[f.display].frames++;
   const gaps = coverageGaps(built.streams.flatMap((s) => Array.from(s.at)), {
-    window: capture.window,
+    window: observedWindow(capture.window, settings.observedUntil),
     sessionGapS: settings.rules.sessionGapS,
     time,
     markers: capture.markers ?? [],
@@ -76,6 +76,15 @@ export function buildCoverage(capture: Capture, parts: CoverageParts): Coverage 
       : {}),
     rejected_rows: rejectedRows,
   };
+}
+
+/** The part of the window that had happened when the capture was read. */
+function observedWindow(
+  window: { start: number; end: number },
+  until: number | undefined,
+): { start: number; end: number } {
+  if (until === undefined || until >= window.end) return window;
+  return { start: window.start, end: Math.max(window.start, until) };
 }
 
 interface GapContext {

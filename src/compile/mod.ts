@@ -31,6 +31,7 @@ import { tallyCredit } from "./tally.ts";
 export { buildFrames, siteOf } from "./build.ts";
 export type { BuildOptions, Built, BuiltFrame, BuiltInterruption } from "./build.ts";
 export type { Stream } from "./streams.ts";
+export type { FocusTimeline } from "./focus.ts";
 export type { StaleRecord } from "./enrich/stale.ts";
 export { DEFAULT_RULES, type Rules } from "./rules.ts";
 export { minutes } from "./frame_doc.ts";

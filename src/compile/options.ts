@@ -24,6 +24,12 @@ export interface CompileOptions extends Partial<Rules> {
   /** A timestamp to record as `generated_at` (only when asked; never read from a clock). */
   generatedAt?: string;
   /**
+   * When the capture was read, if the window reaches past that instant (today): the
+   * trailing coverage gap ends there, since what has not happened yet is not a gap.
+   * UTC epoch ms, given by the caller (compile never reads a clock).
+   */
+  observedUntil?: number;
+  /**
    * Stale attribution and click resolution (SPEC §8; default true). Clicks read element
    * rows through the capture's lazy lookup, only for clicks that need resolving.
    */
@@ -58,6 +64,8 @@ export interface Settings {
   includeText: boolean;
   /** The `generated_at` stamp to record, when asked for. */
   generatedAt: string | undefined;
+  /** When the capture was read, if the window reaches past it. */
+  observedUntil: number | undefined;
 }
 
 /** Fills every default of {@linkcode CompileOptions} from `rules.ts`, once per compile. */
@@ -82,5 +90,6 @@ export function settle(opts: CompileOptions): Settings {
     nearbyS: opts.nearbySnapshotS ?? NEARBY_MS / 1000,
     includeText: opts.includeText === true,
     generatedAt: opts.generatedAt,
+    observedUntil: opts.observedUntil,
   };
 }
