@@ -234,6 +234,11 @@ export interface Capture {
   elements?: ElementLookup;
   /** The recorder's own statements about gaps (absent: the source records none). */
   markers?: Marker[];
+  /**
+   * Per display, the first snapshot at or after the window's end (SPEC §3.11): read only so
+   * the last snapshot inside earns its capped dwell; never a frame or a row of the window.
+   */
+  after?: Snapshot[];
 }
 
 /**

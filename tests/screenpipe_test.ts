@@ -372,7 +372,8 @@ Deno.test("readScreenpipe() maps ui_events to input events", async () => {
       (8, '2026-03-24T10:00:07+00:00', 'window_focus', NULL, NULL, NULL, NULL, 'Slack', NULL,
         NULL, NULL, NULL, NULL, NULL, NULL, NULL),
       (9, '2026-03-24T10:00:08+00:00', 'move', 1, 1, NULL, NULL, 'Slack', NULL, NULL, NULL,
-        NULL, NULL, NULL, NULL, NULL);`,
+        NULL, NULL, NULL, NULL, NULL);
+    UPDATE ui_events SET modifiers = 99 WHERE id = 6; -- 'c': a copy`,
   );
   const plain = readScreenpipe(path, WINDOW);
   assert.deepEqual(plain.events.map((e) => e.kind), [
