@@ -63,7 +63,9 @@ function expand(runs: string): number[] {
 }
 
 /** Store row id → the source's own row id, per table. */
-function sourceRows(store: string): { snapshots: Map<number, number>; events: Map<number, number> } {
+function sourceRows(
+  store: string,
+): { snapshots: Map<number, number>; events: Map<number, number> } {
   const db = new DatabaseSync(store, { readOnly: true });
   try {
     const map = (sql: string) =>
@@ -214,7 +216,10 @@ Deno.test("frames import exits 1 and says why when every row is rejected", async
     { home },
   );
   assert.equal(c.code, 1, c.stdout);
-  assert.match(c.stderr, /^frames: Cannot read screenpipe ".*": all 1 rows of the window were rejected \(frames: empty app_name: 1\)\n$/);
+  assert.match(
+    c.stderr,
+    /^frames: Cannot read screenpipe ".*": all 1 rows of the window were rejected \(frames: empty app_name: 1\)\n$/,
+  );
 });
 
 Deno.test("frames import screenpipe names the file and what is missing in one line", async () => {
