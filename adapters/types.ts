@@ -48,6 +48,8 @@ export interface ImportableSource {
   fingerprint: string;
   /** What the source can tell (kept with the store's provenance row). */
   capabilities: Capabilities;
+  /** The unit of the element rows `readKeyed` returns, when the source has any. */
+  elementUnits?: "px" | "normalized";
   /** Rows rejected while opening (they belong to no window), counted once per import. */
   loadRejected?: Record<string, number>;
   /** First and last instant (UTC epoch ms) holding rows, or `undefined` when empty. */

@@ -10,6 +10,7 @@ import {
 import { SOURCE_SCHEMES } from "../adapters/mod.ts";
 import { resolveSource } from "../adapters/resolve.ts";
 import { parseTimestamp } from "../adapters/_timestamp.ts";
+import { compile } from "../src/compile/mod.ts";
 
 // Fixtures follow FORMATS §1 and are built from SQL text in a temp dir.
 
@@ -372,7 +373,8 @@ Deno.test("readScreenpipe() maps ui_events to input events", async () => {
       (8, '2026-03-24T10:00:07+00:00', 'window_focus', NULL, NULL, NULL, NULL, 'Slack', NULL,
         NULL, NULL, NULL, NULL, NULL, NULL, NULL),
       (9, '2026-03-24T10:00:08+00:00', 'move', 1, 1, NULL, NULL, 'Slack', NULL, NULL, NULL,
-        NULL, NULL, NULL, NULL, NULL);`,
+        NULL, NULL, NULL, NULL, NULL);
+    UPDATE ui_events SET modifiers = 99 WHERE id = 6; -- 'c': a copy`,
   );
   const plain = readScreenpipe(path, WINDOW);
   assert.deepEqual(plain.events.map((e) => e.kind), [
@@ -713,4 +715,177 @@ Deno.test("resolveSource() says which paths it tried when nothing is found", asy
     assert.match(err.message, /pass --source screenpipe:PATH$/);
     return true;
   });
+});
+
+// screenpipe before 2026-02 (screenpipe-server/src/core.rs, crates/screenpipe-db/src/db.rs
+// insert_frames_with_ocr_batch): one frames row per visible window per capture, all with the
+// capture's timestamp, focused = 1 only on the frontmost window.
+function stackedCapture(
+  at: string,
+  device: string,
+  windows: [string, string, number][],
+  id0: number,
+) {
+  return windows.map(([app, title, focused], k) =>
+    `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name)
+     VALUES (${id0 + k}, '${at}', '${app}', '${title}', ${focused}, '${device}');`
+  ).join("\n");
+}
+
+Deno.test("readScreenpipe() credits the frontmost window of an old-layout stack, the others as visible only", async () => {
+  // Every 10 s: Slack and Terminal behind; Code frontmost until 10:01, then Firefox.
+  const rows: string[] = [];
+  let id = 1;
+  const truthFocus = new Map<string, number>();
+  for (let s = 0; s <= 120; s += 10) {
+    const front = s < 60 ? "Code" : "Firefox";
+    const ts = `2026-03-24T10:${String(Math.floor(s / 60)).padStart(2, "0")}:${
+      String(s % 60).padStart(2, "0")
+    }.000000+00:00`;
+    // The frontmost window is not always listed first: ids follow xcap's window order.
+    const stack: [string, string, number][] = s % 20 === 0
+      ? [["Slack", "general", 0], [front, "main", 1], ["Terminal", "zsh", 0]]
+      : [[front, "main", 1], ["Slack", "general", 0], ["Terminal", "zsh", 0], [
+        "Terminal",
+        "logs",
+        0,
+      ]];
+    rows.push(stackedCapture(ts, "monitor_1", stack, id));
+    id += stack.length;
+    if (s < 120) truthFocus.set(front, (truthFocus.get(front) ?? 0) + 10_000);
+  }
+  const path = await fixture(FULL_SCHEMA + rows.join("\n"));
+  const cap = readScreenpipe(path, WINDOW);
+  // At most one row per display and instant.
+  const seen = new Set<string>();
+  for (const s of cap.snapshots) {
+    const key = `${s.display}@${s.at}`;
+    assert.equal(seen.has(key), false, key);
+    seen.add(key);
+  }
+  const main = cap.snapshots.filter((s) => s.display === "monitor_1");
+  assert.deepEqual(main.map((s) => s.app), [...Array(6).fill("Code"), ...Array(7).fill("Firefox")]);
+  assert.ok(main.every((s) => s.focused === true));
+  const background = cap.snapshots.filter((s) => s.display !== "monitor_1");
+  assert.ok(background.every((s) => s.focused === false));
+  assert.deepEqual([...new Set(background.map((s) => s.display))].sort(), [
+    "monitor_1~Slack",
+    "monitor_1~Terminal",
+    "monitor_1~Terminal~2",
+  ]);
+  assert.equal(cap.snapshots.length, id - 1, "no row is dropped");
+  assert.equal(cap.facts.capabilities.focus, true);
+  // Rows behind the frontmost: all rows but one per capture (13 captures).
+  const behind = id - 1 - 13;
+  assert.match(cap.facts.notes?.[0] ?? "", new RegExp(`every visible window .*: ${behind} rows`));
+  // Compiled: focused minutes per app equal the truth; Slack is visible, never focused.
+  const doc = compile(cap, { tz: "UTC", minMinutes: 0 });
+  const byApp = new Map(doc.ledger.map((l) => [l.app, l]));
+  for (const [app, ms] of truthFocus) {
+    assert.equal(byApp.get(app)?.focused_minutes, Math.round(ms / 6000) / 10, app);
+  }
+  assert.equal(byApp.get("Slack")?.focused_minutes, 0);
+  assert.equal(byApp.get("Slack")?.minutes, 2);
+});
+
+Deno.test("readScreenpipe() leaves equal-time rows alone when none says unfocused", async () => {
+  const path = await fixture(
+    FULL_SCHEMA +
+      stackedCapture("2026-03-24T10:00:00Z", "monitor_1", [["A", "a", 1], ["B", "b", 1]], 1) +
+      stackedCapture("2026-03-24T10:00:05Z", "monitor_1", [["A", "a", 0]], 3),
+  );
+  const cap = readScreenpipe(path, WINDOW);
+  assert.deepEqual(cap.snapshots.map((s) => s.display), ["monitor_1", "monitor_1", "monitor_1"]);
+});
+
+Deno.test("readScreenpipe() keeps the topmost window on the display when no window of a stack is focused", async () => {
+  const path = await fixture(
+    FULL_SCHEMA +
+      stackedCapture("2026-03-24T10:00:00Z", "monitor_1", [["A", "a", 1], ["B", "b", 0]], 1) +
+      stackedCapture("2026-03-24T10:00:05Z", "monitor_1", [["B", "b", 0], ["C", "c", 0]], 3),
+  );
+  const cap = readScreenpipe(path, WINDOW);
+  assert.deepEqual(cap.snapshots.map((s) => [s.ref, s.display, s.focused]), [
+    [1, "monitor_1", true],
+    [2, "monitor_1~B", false],
+    [3, "monitor_1", false],
+    [4, "monitor_1~C", false],
+  ]);
+});
+
+Deno.test("readScreenpipe() counts clipboard copies, cuts and pastes from ui_events.modifiers", async () => {
+  // crates/screenpipe-a11y/src/events.rs: EventData::Clipboard { operation: 'c' | 'x' | 'v' }
+  // is stored as `modifiers = operation as u8`.
+  const ops: [number | string | null, string][] = [
+    [99, "copy"],
+    [120, "copy"],
+    [118, "paste"],
+    [118, "paste"],
+    ["v", "paste"],
+    ["c", "copy"],
+    [null, "other"],
+    [7, "other"],
+  ];
+  const path = await fixture(
+    FULL_SCHEMA + frame(1, "2026-03-24T10:00:00Z", "Code", "'a', 1, NULL, 'monitor_1', NULL") +
+      frame(2, "2026-03-24T10:01:00Z", "Code", "'a', 1, NULL, 'monitor_1', NULL") +
+      ops.map(([op], k) =>
+        `INSERT INTO ui_events (id, timestamp, event_type, modifiers, text_content)
+         VALUES (${k + 1}, '2026-03-24T10:00:${String(k + 10)}Z', 'clipboard', ${
+          op === null ? "NULL" : typeof op === "number" ? op : `'${op}'`
+        }, 'x');`
+      ).join("\n"),
+  );
+  const cap = readScreenpipe(path, WINDOW);
+  assert.deepEqual(cap.events.map((e) => e.kind), ops.map(([, k]) => k));
+  const doc = compile(cap, { tz: "UTC", minMinutes: 0 });
+  const input = doc.frames[0].input;
+  const want = (k: string) => ops.filter(([, kind]) => kind === k).length;
+  assert.equal(input.copies, want("copy"));
+  assert.equal(input.pastes, want("paste"));
+});
+
+Deno.test("readScreenpipe() reports typed characters, not UTF-8 bytes", async () => {
+  const runs = ["héllo wörld", "日本語", "plain", "emoji 🎉"];
+  const path = await fixture(
+    FULL_SCHEMA + frame(1, "2026-03-24T10:00:00Z", "Code", "'a', 1, NULL, 'monitor_1', NULL") +
+      frame(2, "2026-03-24T10:01:00Z", "Code", "'a', 1, NULL, 'monitor_1', NULL") +
+      // text_length as screenpipe writes it: Rust's String::len(), UTF-8 bytes.
+      runs.map((t, k) =>
+        `INSERT INTO ui_events (id, timestamp, event_type, text_content, text_length)
+         VALUES (${k + 1}, '2026-03-24T10:00:1${k}Z', 'text', '${t}', ${
+          new TextEncoder().encode(t).length
+        });`
+      ).join("\n") +
+      `INSERT INTO ui_events (id, timestamp, event_type, text_content, text_length)
+       VALUES (9, '2026-03-24T10:00:30Z', 'text', NULL, 9);`,
+  );
+  const cap = readScreenpipe(path, WINDOW);
+  // SQLite's length() counts code points, as JavaScript's string iterator does.
+  assert.deepEqual(cap.events.map((e) => e.chars), [...runs.map((t) => [...t].length), 9]);
+  assert.ok(cap.events.every((e) => e.text === undefined), "text stays in SQLite");
+  assert.match(
+    cap.facts.notes?.join("\n") ?? "",
+    /1 typed runs have no stored text, only a UTF-8 byte length/,
+  );
+});
+
+Deno.test("readScreenpipe() reads each display's first snapshot past the window's end", async () => {
+  const end = WINDOW.end;
+  const iso = (ms: number) => new Date(ms).toISOString();
+  const path = await fixture(
+    FULL_SCHEMA +
+      frame(1, iso(end - 30_000), "Code", "'a', 1, NULL, 'monitor_1', NULL") +
+      frame(2, iso(end - 20_000), "Slack", "'s', 0, NULL, 'monitor_2', NULL") +
+      frame(3, iso(end + 40_000), "Code", "'a', 1, NULL, 'monitor_1', NULL") +
+      frame(4, iso(end + 50_000), "Code", "'a', 1, NULL, 'monitor_1', NULL") +
+      frame(5, iso(end + 2 * 3_600_000), "Slack", "'s', 0, NULL, 'monitor_2', NULL"),
+  );
+  const cap = readScreenpipe(path, WINDOW);
+  assert.deepEqual(cap.snapshots.map((s) => s.ref), [1, 2]);
+  assert.deepEqual(cap.after?.map((s) => [s.ref, s.display]), [[3, "monitor_1"]]);
+  assert.equal(cap.facts.rows.frames, 2, "rows past the end are not rows of the window");
+  // The next day's read holds the rows past this end as its own.
+  const next = readScreenpipe(path, { start: end, end: end + 86_400_000 });
+  assert.deepEqual(next.snapshots.map((s) => s.ref), [3, 4, 5]);
 });

@@ -12,15 +12,38 @@ import { NameCache } from "../_names.ts";
 import { columnOrNull, idColumn } from "./_schema.ts";
 import { prepareArrays } from "../../src/store/mod.ts";
 
-/** The capture model's input kinds by screenpipe `event_type` (`move` is filtered in SQL). */
+/**
+ * The capture model's input kinds by screenpipe `event_type` (`move` is filtered in SQL;
+ * `clipboard` is resolved by its operation, {@linkcode CLIPBOARD_KINDS}).
+ */
 export const EVENT_KINDS: ReadonlyMap<string, InputKind> = new Map([
   ["click", "click"],
   ["key", "key"],
   ["text", "text"],
   ["scroll", "scroll"],
-  ["clipboard", "copy"],
+  ["clipboard", "other"],
   ["app_switch", "switch"],
   ["window_focus", "switch"],
+]);
+
+/**
+ * Clipboard kinds by operation. screenpipe stores a clipboard event's operation in
+ * `ui_events.modifiers` as the character's code (`EventData::Clipboard { operation: char }`
+ * → `Some(*operation as u8)` in `crates/screenpipe-a11y/src/events.rs`: `c` copy, `x` cut,
+ * `v` paste); the text spelling is accepted too. A cut fills the clipboard as a copy does
+ * and the document counts clipboard writes as `copies`, so a cut counts there. Any other
+ * operation is input of unknown kind (`other`), never guessed to be a copy.
+ */
+export const CLIPBOARD_KINDS: ReadonlyMap<number | string, InputKind> = new Map<
+  number | string,
+  InputKind
+>([
+  [99, "copy"],
+  ["c", "copy"],
+  [120, "copy"],
+  ["x", "copy"],
+  [118, "paste"],
+  ["v", "paste"],
 ]);
 
 /** Options for {@linkcode readUiEvents}. */
@@ -41,19 +64,30 @@ export interface ReadUiEventsOptions {
 export interface UiEventsRead {
   events: InputEvent[];
   read: number;
+  /** Typed runs whose length is known only in UTF-8 bytes (no `text_content` to count). */
+  byteLengths: number;
 }
 
 /** Read the `ui_events` rows of an id range whose parsed time falls in the window. */
 export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEventsRead {
   const c = opts.columns;
   const idCol = idColumn(c);
+  // `text_length` is UTF-8 bytes (`text_content.len()` in Rust, `insert_ui_event` in
+  // `crates/screenpipe-db/src/db.rs`); SQLite's `length()` of the stored text counts
+  // characters inside SQLite, so the text never reaches JavaScript unless opted in. Only a
+  // row without its text falls back to the byte count (an upper bound on characters).
   const chars = c.has("text_length") && c.has("text_content")
-    ? "coalesce(text_length, length(text_content))"
+    ? "coalesce(length(text_content), text_length)"
     : c.has("text_length")
     ? "text_length"
     : c.has("text_content")
     ? "length(text_content)"
     : "NULL";
+  const bytesOnly = !c.has("text_length")
+    ? "0"
+    : c.has("text_content")
+    ? "(text_content IS NULL AND text_length IS NOT NULL)"
+    : "(text_length IS NOT NULL)";
   const text = opts.includeText ? columnOrNull(c, "text_content") : "NULL";
   const select = [
     idCol,
@@ -71,6 +105,8 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     columnOrNull(c, "element_automation_id"),
     columnOrNull(c, "element_bounds"),
     columnOrNull(c, "frame_id"),
+    columnOrNull(c, "modifiers"),
+    bytesOnly,
   ].join(", ");
   // Mouse motion is not input volume (and is the bulk of the table): `move` rows never
   // leave SQLite. `IS NOT` keeps NULL types, which are then rejected with a reason.
@@ -84,6 +120,7 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   const events: InputEvent[] = [];
   let read = 0;
   let unparseable = 0;
+  let byteLengths = 0;
   let sorted = true;
   let prevAt = -Infinity;
   for (let i = 0; i < rows.length; i++) {
@@ -97,7 +134,8 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     if (at < start || at >= end) continue;
     read++;
     const type = row[2];
-    const kind = typeof type === "string" ? EVENT_KINDS.get(type) : undefined;
+    let kind = typeof type === "string" ? EVENT_KINDS.get(type) : undefined;
+    if (type === "clipboard") kind = clipboardKind(row[15]);
     if (kind === undefined) {
       const reason = typeof type === "string" && type !== ""
         ? `ui_events: unknown event_type "${type}"`
@@ -106,6 +144,7 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       continue;
     }
     const url = row[9];
+    if (kind === "text" && row[16] === 1) byteLengths++;
     if (at < prevAt) sorted = false;
     prevAt = at;
     events.push({
@@ -130,7 +169,13 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     rejected["ui_events: unparseable timestamp"] = unparseable;
   }
   if (!sorted) events.sort(byTimeThenRef);
-  return { events, read: read + unparseable };
+  return { events, read: read + unparseable, byteLengths };
+}
+
+function clipboardKind(operation: unknown): InputKind {
+  const op = typeof operation === "string" ? operation.trim().toLowerCase() : operation;
+  return (typeof op === "number" || typeof op === "string" ? CLIPBOARD_KINDS.get(op) : undefined) ??
+    "other";
 }
 
 function toElement(

@@ -22,6 +22,7 @@ import { NameCache } from "../_names.ts";
 import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
 import { byTimeThenRef, readUiEvents } from "./_events.ts";
 import { type KnownOwners, screenpipeElementLookup } from "./_lookup.ts";
+import { unstackWindows } from "./_windows.ts";
 import type { ReadWindowOptions } from "../types.ts";
 
 export { readElements, type ReadElementsOptions } from "./_elements.ts";
@@ -44,6 +45,13 @@ const TEXT_MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 3_600_000;
 
 /** Padding of the span SQLite's parser finds (whole seconds, float rounding). */
 const SPAN_PAD_SECONDS = 2;
+
+/**
+ * How far past the window's end the reader looks for each display's next snapshot (SPEC
+ * §3.11). A display whose next row is further away ended its last dwell with a gap longer
+ * than any session gap worth configuring, so the bound loses nothing in practice.
+ */
+export const LOOKAHEAD_MS = 3_600_000;
 
 /** Model triggers by `capture_trigger` (a Map: row values must not reach `Object` keys). */
 const TRIGGERS: ReadonlyMap<string, Trigger> = new Map([
@@ -96,11 +104,17 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
     }
   }
   const rejected: Record<string, number> = {};
-  const { snapshots, read, urls, focus, owners } = readFrames(db, frames, opts, rejected);
+  const { snapshots, after, read, urls, focus, owners, background } = readFrames(
+    db,
+    frames,
+    opts,
+    rejected,
+  );
   const input = schema.uiEvents !== undefined && schema.uiEvents.has("timestamp") &&
     schema.uiEvents.has("event_type");
   let events: InputEvent[] = [];
   let eventRows = 0;
+  let byteLengths = 0;
   if (input) {
     const span = idSpan(db, "ui_events", idColumn(schema.uiEvents!), opts);
     if (span !== undefined) {
@@ -115,7 +129,19 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       });
       events = got.events;
       eventRows = got.read;
+      byteLengths = got.byteLengths;
     }
+  }
+  const notes: string[] = [];
+  if (background > 0) {
+    notes.push(
+      `screenpipe recorded every visible window (layout before 2026-02): ${background} rows of windows behind the frontmost one are visible-only streams named DISPLAY~APP, never focused`,
+    );
+  }
+  if (byteLengths > 0) {
+    notes.push(
+      `${byteLengths} typed runs have no stored text, only a UTF-8 byte length: their characters are counted as bytes, an upper bound`,
+    );
   }
   const rows: Record<string, number> = { frames: read };
   if (input) rows.ui_events = eventRows;
@@ -138,7 +164,9 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       },
       rows,
       rejected,
+      ...(notes.length > 0 ? { notes } : {}),
     },
+    after,
     // Element rows are read later, only for the clicks that need resolving.
     ...(elements
       ? {
@@ -204,6 +232,10 @@ function idSpan(
 
 interface FramesRead {
   snapshots: Snapshot[];
+  /** Per display, the first snapshot at or after the window's end. */
+  after: Snapshot[];
+  /** Rows of stacked windows moved to visible-only background streams. */
+  background: number;
   read: number;
   urls: boolean;
   focus: boolean;
@@ -218,9 +250,12 @@ function readFrames(
   rejected: Record<string, number>,
 ): FramesRead {
   const idCol = idColumn(columns);
-  const span = idSpan(db, "frames", idCol, opts);
-  const snapshots: Snapshot[] = [];
-  if (span === undefined) return { snapshots, read: 0, urls: false, focus: false };
+  const lookEnd = opts.end + LOOKAHEAD_MS;
+  const span = idSpan(db, "frames", idCol, { start: opts.start, end: lookEnd });
+  const all: Snapshot[] = [];
+  if (span === undefined) {
+    return { snapshots: [], after: [], background: 0, read: 0, urls: false, focus: false };
+  }
   const hasReuse = columns.has("elements_ref_frame_id");
   const stmt = prepareArrays(
     db,
@@ -255,16 +290,18 @@ function readFrames(
       unparseable++;
       continue;
     }
-    if (at < start || at >= end) continue;
-    read++;
+    if (at < start || at >= lookEnd) continue;
+    // Rows past the end only end the last dwell: they are not rows of this window.
+    const inside = at < end;
+    if (inside) read++;
     const app = names.get(row[2]);
     if (app === undefined) {
-      emptyApp++;
+      if (inside) emptyApp++;
       continue;
     }
     const rawUrl = row[4];
     const url = typeof rawUrl === "string" && rawUrl !== "" ? rawUrl : undefined;
-    if (url !== undefined) urls = true;
+    if (inside && url !== undefined) urls = true;
     let display = displays.get(row[5]);
     if (display === undefined) {
       display = typeof row[5] === "string" && row[5].trim() !== ""
@@ -273,14 +310,14 @@ function readFrames(
       displays.set(row[5], display);
     }
     const focused = toBoolean(row[6]);
-    if (focused === true) sawFocused = true;
-    else if (focused === false) sawUnfocused = true;
+    if (inside && focused === true) sawFocused = true;
+    else if (inside && focused === false) sawUnfocused = true;
     const trigger: Trigger | undefined = hasTrigger
       ? (typeof row[7] === "string" && TRIGGERS.get(row[7])) || "unknown"
       : undefined;
     if (at < prevAt) sorted = false;
     prevAt = at;
-    snapshots.push({
+    all.push({
       ref: row[0] as number,
       at,
       display,
@@ -293,9 +330,22 @@ function readFrames(
   }
   if (unparseable > 0) rejected["frames: unparseable timestamp"] = unparseable;
   if (emptyApp > 0) rejected["frames: empty app_name"] = emptyApp;
-  if (!sorted) snapshots.sort(byTimeThenRef);
+  if (!sorted) all.sort(byTimeThenRef);
+  const background = unstackWindows(all, end);
+  let cut = all.length;
+  while (cut > 0 && all[cut - 1].at >= end) cut--;
+  const snapshots = cut === all.length ? all : all.slice(0, cut);
+  const after: Snapshot[] = [];
+  const ended = new Set<string>();
+  for (let i = cut; i < all.length; i++) {
+    if (ended.has(all[i].display)) continue;
+    ended.add(all[i].display);
+    after.push(all[i]);
+  }
   return {
     snapshots,
+    after,
+    background,
     read: read + unparseable,
     urls,
     focus: sawFocused && sawUnfocused,

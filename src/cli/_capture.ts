@@ -118,7 +118,24 @@ export async function readCliWindow(
     includeText: opts.includeText === true,
   });
   if (supplied !== undefined) capture.displays = mergeDisplays(capture.displays, supplied);
+  const why = everythingRejected(capture);
+  if (why !== undefined) throw new Error(why);
   return capture;
+}
+
+/**
+ * Why a window that holds rows yields nothing — every row was rejected — as a one-line
+ * error naming the source and the reasons, or `undefined` (SPEC §2: never a silent zero).
+ */
+export function everythingRejected(capture: Capture): string | undefined {
+  if (capture.snapshots.length > 0 || capture.events.length > 0) return undefined;
+  const reasons = Object.entries(capture.facts.rejected).filter(([, n]) => n > 0)
+    .sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  if (reasons.length === 0) return undefined;
+  const total = reasons.reduce((n, [, v]) => n + v, 0);
+  return `Cannot read ${capture.facts.adapter} "${capture.facts.location}": all ${total} rows of the window were rejected (${
+    reasons.map(([k, v]) => `${k}: ${v}`).join("; ")
+  })`;
 }
 
 /** Parses `--displays`; a malformed value is a usage error. */

@@ -8,7 +8,7 @@
 import { isAbsolute, resolve } from "node:path";
 import cliProgress from "cli-progress";
 import { storePath } from "../store/mod.ts";
-import { importSource, type ImportSummary } from "../import/mod.ts";
+import { importSource, type ImportSummary, nothingImported } from "../import/mod.ts";
 import { IMPORT_KINDS, isImportKind, openImport } from "../import/sources.ts";
 import { parseFlags, str } from "./_args.ts";
 import { resolveSettings } from "./_settings.ts";
@@ -123,5 +123,8 @@ export async function main(args: string[]): Promise<number> {
     source.close();
   }
   console.log(summaryLine(summary));
+  // Rows found but none usable is a failure, not an empty success (SPEC §2): exit 1.
+  const why = nothingImported(summary);
+  if (why !== undefined) throw new Error(why);
   return 0;
 }

@@ -304,7 +304,8 @@ export class DaySimulator {
       case "copy": {
         const row = this.#event(t, "clipboard", this.#link());
         row.text = rng.pick(this.#page.words);
-        row.modifiers = 1048576;
+        // screenpipe stores the clipboard operation's character code ('c' = 99) here.
+        row.modifiers = 99;
         if (rng.chance(0.8)) this.#frame(t + 120, "clipboard", this.#focus);
         return t + 200;
       }

@@ -17,7 +17,7 @@ import {
   registerSource,
   type StoreBatch,
 } from "../store/mod.ts";
-import type { InputEvent, Snapshot } from "../model.ts";
+import type { Element, InputEvent, Snapshot } from "../model.ts";
 
 export type * from "../../adapters/types.ts";
 
@@ -102,14 +102,16 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
       });
       merge(pendingRejected, capture.facts.rejected);
       const batches = split(capture.snapshots, capture.events, batchRows);
-      for (const b of batches) {
+      // The writer stores a snapshot's element rows with the snapshot, in its batch.
+      const elementsOf = elementsByBatch(capture.snapshots, batches, elements);
+      batches.forEach((b, k) => {
         const batch: StoreBatch = {
           snapshots: capture.snapshots.slice(b.s0, b.s1),
           snapshotKeys: snapshotKeys.slice(b.s0, b.s1),
           events: capture.events.slice(b.e0, b.e1),
           eventKeys: eventKeys.slice(b.e0, b.e1),
-          elements: b === batches[0] ? elements : undefined,
-          displays: b === batches[0] ? capture.displays : undefined,
+          elements: elementsOf[k],
+          displays: k === 0 ? capture.displays : undefined,
         };
         if (!opts.includeText) batch.events = batch.events.map(withoutText);
         const rows = batch.snapshots.length + batch.events.length;
@@ -124,7 +126,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
         summary.read += rows;
         summary.added += r.added;
         summary.skipped += r.skipped;
-      }
+      });
       if (Object.keys(pendingRejected).length > 0) {
         appendBatch(db, { snapshots: [], events: [] }, {
           sourceId,
@@ -148,6 +150,40 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
   } finally {
     db.close();
   }
+}
+
+/**
+ * Why an import that found rows produced none, as `Cannot import …: …` — every row was
+ * rejected, here by reason — or `undefined` when rows were produced or the source is empty
+ * (SPEC §2: rejected rows are never silent). The CLI prints it and exits 1.
+ */
+export function nothingImported(summary: ImportSummary): string | undefined {
+  if (summary.read > 0) return undefined;
+  const reasons = Object.entries(summary.rejected).filter(([, n]) => n > 0)
+    .sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  if (reasons.length === 0) return undefined;
+  const total = reasons.reduce((n, [, v]) => n + v, 0);
+  return `Cannot import ${summary.adapter} "${summary.location}": all ${total} rows it holds were rejected (${
+    reasons.map(([k, v]) => `${k}: ${v}`).join("; ")
+  })`;
+}
+
+function elementsByBatch(
+  snapshots: readonly Snapshot[],
+  cuts: readonly Cut[],
+  elements: readonly Element[] | undefined,
+): (Element[] | undefined)[] {
+  const out: (Element[] | undefined)[] = cuts.map(() => undefined);
+  if (elements === undefined || elements.length === 0) return out;
+  const batchOf = new Map<number, number>();
+  cuts.forEach((c, k) => {
+    for (let i = c.s0; i < c.s1; i++) batchOf.set(snapshots[i].ref, k);
+  });
+  for (const el of elements) {
+    const k = batchOf.get(el.snapshotRef);
+    if (k !== undefined) (out[k] ??= []).push(el);
+  }
+  return out;
 }
 
 function merge(into: Record<string, number>, from: Record<string, number>): void {
