@@ -112,5 +112,9 @@ Deno.test("an export where no snapshot has readable metadata is one error naming
     ["compile", "--source", `recall:${root}`, "--day", "2026-07-04", "--tz", "UTC"],
     { home, env: { FRAMES_RECALL_CODE: CODE } },
   );
-  assertOneLineError(compile, 1, /^frames: Cannot open Windows Recall export ".*": no snapshot is readable \("snap_1"/);
+  assertOneLineError(
+    compile,
+    1,
+    /^frames: Cannot open Windows Recall export ".*": no snapshot is readable \("snap_1"/,
+  );
 });
