@@ -97,7 +97,11 @@ Deno.test("readMemoryArchive() turns steps into snapshots and commands into inpu
   const c = readMemoryArchive(root, WINDOW);
   assert.deepEqual(
     c.snapshots.map((s) => [s.ref, (s.at - T0) / 1000, s.app, s.display, s.trigger]),
-    COMMANDS.map(([s], i) => [i + 1, s, "unknown", "screen", "input"]),
+    [
+      ...COMMANDS.map(([s], i) => [i + 1, s, "unknown", "screen", "input"]),
+      // The session's end: the last command's time plus its execution_time_ms (12 ms).
+      [8, 21.012, "unknown", "screen", "unknown"],
+    ],
   );
   assert.deepEqual(
     c.events.map((e) => [e.ref, e.kind, e.x, e.y, e.chars, e.text, e.snapshotRef]),
@@ -159,16 +163,16 @@ Deno.test("readMemoryArchive() throws clear errors for bad session folders", asy
 Deno.test("importSource() imports a Memory Archive session once", async () => {
   const root = await session("imported");
   const store = join(dir, "store", "capture.db");
-  for (const expectAdded of [12, 0]) {
+  for (const expectAdded of [13, 0]) {
     const source = openMemoryArchiveImport(root);
     try {
       const s = importSource(source, { store });
-      assert.deepEqual([s.read, s.added, s.rejected], [12, expectAdded, {
+      assert.deepEqual([s.read, s.added, s.rejected], [13, expectAdded, {
         "actuation_commands: failed command": 1,
       }]);
     } finally {
       source.close();
     }
   }
-  assert.equal((await resolveSource(`ma:${root}`, {})).read(WINDOW).snapshots.length, 7);
+  assert.equal((await resolveSource(`ma:${root}`, {})).read(WINDOW).snapshots.length, 8);
 });

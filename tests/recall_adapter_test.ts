@@ -144,7 +144,9 @@ Deno.test("readRecallAsync() decrypts an export with its code and reads the .jso
     ],
   );
   assert.equal(c.facts.fingerprint, "recall-export-v2");
-  assert.deepEqual(c.facts.rejected, { "export: no metadata .json beside the snapshot": 1 });
+  assert.deepEqual(c.facts.rejected, {
+    "export: no metadata (no .json beside it, no EXIF (APP1) segment in the JPEG)": 1,
+  });
 });
 
 Deno.test("readRecallAsync() refuses a missing or wrong export code clearly", async () => {
@@ -178,6 +180,8 @@ Deno.test("importSource() imports a ukg.db and an export once each", async () =>
     const b = importSource(ex, { store });
     ex.close();
     assert.deepEqual([a.added, b.added], added);
-    assert.deepEqual(b.rejected, { "export: no metadata .json beside the snapshot": 1 });
+    assert.deepEqual(b.rejected, {
+      "export: no metadata (no .json beside it, no EXIF (APP1) segment in the JPEG)": 1,
+    });
   }
 });

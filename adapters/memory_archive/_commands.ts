@@ -1,7 +1,10 @@
 /**
  * Memory Archive CommandEvents (FORMATS §4) → input events: clicks with coordinates,
- * scrolls, typed runs as lengths (text only on opt-in), key presses (`^c` a copy, `^v` a
- * paste). Position probes and heartbeats are not input.
+ * scrolls, typed runs as lengths (text only on opt-in), key presses. Chords are written in
+ * the replay grammar's SendKeys style (`^` Ctrl, `+` Shift, `%` Alt, `#` the Windows key,
+ * which sessions recorded on macOS use for Command), or spelled out (`Ctrl+c`, `Cmd+c`):
+ * Ctrl or Command with `c` is a copy, with `v` a paste. Position probes and heartbeats are
+ * not input.
  *
  * @module
  */
@@ -18,6 +21,7 @@ export interface CommandEvent {
   mouse_y?: unknown;
   is_heartbeat?: unknown;
   success?: unknown;
+  execution_time_ms?: unknown;
 }
 
 /** The outcome of one command: an event, nothing (not input), or a rejection reason. */
@@ -29,6 +33,16 @@ const CLICKS = new Set(["left", "right", "double", "middle", "triple", "left_cli
 export function typedText(raw: string): string | undefined {
   const m = /^(?:typed:|type:|type)\s?([\s\S]*)$/i.exec(raw);
   return m ? m[1] : undefined;
+}
+
+/** Ctrl or Command (`^`, `#`, `ctrl+`, `cmd+`, `command+`, `meta+`, `win+`) and a letter. */
+const CHORD = /^(?:\^|#|(?:ctrl|control|cmd|command|meta|win|super)\+)([cv])$/;
+
+/** `copy` or `paste` for a clipboard chord in a raw key command, else `undefined`. */
+export function clipboardKind(raw: string): "copy" | "paste" | undefined {
+  const keys = raw.replace(/^(?:pressed:|press:|press)\s?/i, "").trim().toLowerCase();
+  const m = CHORD.exec(keys.replace(/\s+/g, ""));
+  return m === null ? undefined : m[1] === "c" ? "copy" : "paste";
 }
 
 function num(v: unknown): number | undefined {
@@ -71,12 +85,7 @@ export function commandEvent(c: CommandEvent, opts: CommandEventOptions): Comman
       event.chars = [...text].length;
       if (includeText) event.text = text;
     } else {
-      const keys = raw.replace(/^(?:pressed:|press:|press)\s?/i, "").trim().toLowerCase();
-      kind = keys === "^c" || keys === "ctrl+c"
-        ? "copy"
-        : keys === "^v" || keys === "ctrl+v"
-        ? "paste"
-        : "key";
+      kind = clipboardKind(raw) ?? "key";
     }
   } else {
     return { reason: "actuation_commands: unknown action_type" };

@@ -7,11 +7,12 @@
  * @module
  */
 
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import type { Capture, InputEvent, Snapshot } from "../../src/model.ts";
 import { parseTimestamp } from "../_timestamp.ts";
 import { parseJsonText, readTextFile } from "../_json.ts";
 import { type CommandEvent, commandEvent } from "./_commands.ts";
+import { parseCommandsFile } from "./_commands_file.ts";
 import type { ImportableSource, ReadWindowOptions } from "../types.ts";
 
 /** The app name of Memory Archive snapshots: the corpus records none. */
@@ -24,6 +25,9 @@ export const MA_NOTES: readonly string[] = [
   'Memory Archive records no app names, window titles or URLs: every step is app "unknown"',
 ];
 
+/** How the recorder names a session it did not close (FORMATS §4 interop, issue 13). */
+const INCOMPLETE = /\(incomplete\)\s*$/i;
+
 const REQUIRED = ["memory_name", "session_id", "mode", "os", "created_at", "steps"];
 
 interface Session {
@@ -31,7 +35,12 @@ interface Session {
   sessionId: string;
   fingerprint: string;
   steps: { id: number; at: number | undefined }[];
-  commands: CommandEvent[] | undefined;
+  /** One entry per position of actuation_commands (`undefined`: an unreadable line). */
+  commands: (CommandEvent | undefined)[] | undefined;
+  /** Unreadable command lines, by reason (they belong to no window). */
+  loadRejected: Record<string, number>;
+  /** Warnings for the blind spots (an incomplete session). */
+  notes: string[];
 }
 
 /** An instant from text or a number (seconds or milliseconds since the epoch). */
@@ -75,7 +84,7 @@ function loadSession(dir: string): Session {
     return { id, at: instant(o.timestamp) };
   });
   const cmdPath = join(location, "commands", "actuation_commands.json");
-  let commands: CommandEvent[] | undefined;
+  let commands: (CommandEvent | undefined)[] | undefined;
   let text: string | undefined;
   try {
     text = Deno.readTextFileSync(cmdPath);
@@ -84,12 +93,25 @@ function loadSession(dir: string): Session {
       throw new Error(`${what}: commands/actuation_commands.json: ${(err as Error).message}`);
     }
   }
+  let loadRejected: Record<string, number> = {};
+  let jsonLines = false;
   if (text !== undefined) {
-    const parsed = parseJsonText(text, `${what}: commands/actuation_commands.json`);
-    if (!Array.isArray(parsed)) {
-      throw new Error(`${what}: commands/actuation_commands.json is not a list`);
-    }
-    commands = parsed as CommandEvent[];
+    const file = parseCommandsFile(text, `${what}: commands/actuation_commands.json`);
+    commands = file.commands;
+    loadRejected = file.rejected;
+    jsonLines = file.jsonLines;
+  }
+  const notes = [...MA_NOTES];
+  const folderSaysIncomplete = INCOMPLETE.test(basename(location));
+  if (folderSaysIncomplete || jsonLines) {
+    notes.push(
+      `Memory Archive session is incomplete (${
+        [
+          folderSaysIncomplete ? 'folder named "(incomplete)"' : "",
+          jsonLines ? "commands written as JSON Lines" : "",
+        ].filter((x) => x !== "").join(", ")
+      }): steps after the recorder stopped are missing`,
+    );
   }
   const os = String((m.os as { os_type?: unknown } | null)?.os_type ?? "unknown").toLowerCase();
   return {
@@ -98,6 +120,8 @@ function loadSession(dir: string): Session {
     fingerprint: `memory-archive-${os}${commands === undefined ? "-no-commands" : ""}`,
     steps,
     commands,
+    loadRejected,
+    notes,
   };
 }
 
@@ -107,42 +131,86 @@ interface Built {
   eventKeys: string[];
 }
 
-function build(session: Session, opts: ReadWindowOptions): Built {
+/** A command with its position's step id and instant (`undefined`: no usable time). */
+interface Placed {
+  command: CommandEvent | undefined;
+  ref: number;
+  at: number | undefined;
+}
+
+function place(session: Session, stepAt: Map<number, number>): Placed[] {
+  return (session.commands ?? []).map((command, i) => {
+    const ref = session.steps[i]?.id ?? i + 1;
+    return { command, ref, at: instant(command?.timestamp) ?? stepAt.get(ref) };
+  });
+}
+
+/**
+ * The instant the session's last command finished (its time plus `execution_time_ms`), as
+ * a closing snapshot: without it the last step would be the last snapshot of the stream,
+ * earn no dwell, and its input would fall outside every interval (SPEC §3.2, §3.5). It is
+ * at least 1 ms after the last step and after the last command, so both lie inside.
+ */
+function closing(
+  session: Session,
+  stepAt: Map<number, number>,
+  placed: Placed[],
+): Snapshot | undefined {
+  if (session.commands === undefined || stepAt.size === 0) return undefined;
+  let last = -Infinity;
+  for (const at of stepAt.values()) last = Math.max(last, at + 1);
+  for (const p of placed) {
+    if (p.at === undefined || p.command === undefined) continue;
+    const ms = Number(p.command.execution_time_ms);
+    last = Math.max(last, p.at + (Number.isFinite(ms) && ms >= 1 ? Math.round(ms) : 1));
+  }
+  const ref = Math.max(0, ...stepAt.keys(), ...placed.map((p) => p.ref)) + 1;
+  return { ref, at: last, display: MA_DISPLAY, app: MA_APP, trigger: "unknown" };
+}
+
+function build(session: Session, opts: ReadWindowOptions & { lookahead?: boolean }): Built {
   const { start, end } = opts;
-  const snapshots: Snapshot[] = [];
-  const snapshotKeys: string[] = [];
   const rejected: Record<string, number> = {};
   const reject = (r: string) => rejected[r] = (rejected[r] ?? 0) + 1;
   const stepAt = new Map<number, number>();
+  const all: { snap: Snapshot; key: string }[] = [];
   for (const s of session.steps) {
     if (s.at === undefined) {
       reject("steps: unparseable timestamp");
       continue;
     }
     stepAt.set(s.id, s.at);
-    if (s.at < start || s.at >= end) continue;
-    snapshots.push({ ref: s.id, at: s.at, display: MA_DISPLAY, app: MA_APP, trigger: "input" });
-    snapshotKeys.push(`ma:${session.sessionId}#s${s.id}`);
+    all.push({
+      snap: { ref: s.id, at: s.at, display: MA_DISPLAY, app: MA_APP, trigger: "input" },
+      key: `ma:${session.sessionId}#s${s.id}`,
+    });
   }
+  const placed = place(session, stepAt);
+  const close = closing(session, stepAt, placed);
+  if (close !== undefined) all.push({ snap: close, key: `ma:${session.sessionId}#end` });
+  all.sort((a, b) => a.snap.at - b.snap.at || a.snap.ref - b.snap.ref);
+  const inside = all.filter((x) => x.snap.at >= start && x.snap.at < end);
+  // One snapshot past the end (SPEC §3.11), so the last one inside earns its dwell.
+  const next = all.find((x) => x.snap.at >= end);
+  if (next !== undefined && opts.lookahead !== false) inside.push(next);
   const events: InputEvent[] = [];
   const eventKeys: string[] = [];
-  (session.commands ?? []).forEach((c, i) => {
-    const ref = session.steps[i]?.id ?? i + 1;
-    const at = instant(c?.timestamp) ?? stepAt.get(ref);
+  for (const { command, ref, at } of placed) {
+    if (command === undefined) continue; // an unreadable line, counted when the file was read
     if (at === undefined) {
       reject("actuation_commands: unparseable timestamp");
-      return;
+      continue;
     }
-    if (at < start || at >= end) return;
-    const out = commandEvent(c ?? {}, { ref, at, includeText: opts.includeText === true });
+    if (at < start || at >= end) continue;
+    const out = commandEvent(command, { ref, at, includeText: opts.includeText === true });
     if ("reason" in out) reject(out.reason);
     else if ("event" in out) {
       if (!stepAt.has(ref)) delete out.event.snapshotRef;
       events.push(out.event);
       eventKeys.push(`ma:${session.sessionId}#c${ref}`);
     }
-  });
-  snapshots.sort((a, b) => a.at - b.at || a.ref - b.ref);
+  }
+  for (const [k, v] of Object.entries(session.loadRejected)) rejected[k] = v;
   const order = events.map((_, i) => i).sort((a, b) =>
     events[a].at - events[b].at || events[a].ref - events[b].ref
   );
@@ -151,7 +219,7 @@ function build(session: Session, opts: ReadWindowOptions): Built {
   return {
     capture: {
       window: { start, end },
-      snapshots,
+      snapshots: inside.map((x) => x.snap),
       events: order.map((i) => events[i]),
       displays: [],
       facts: {
@@ -167,10 +235,10 @@ function build(session: Session, opts: ReadWindowOptions): Built {
         },
         rows,
         rejected,
-        notes: [...MA_NOTES],
+        notes: [...session.notes],
       },
     },
-    snapshotKeys: snapshots.map((s) => `ma:${session.sessionId}#s${s.ref}`),
+    snapshotKeys: inside.map((x) => x.key),
     eventKeys: order.map((i) => eventKeys[i]),
   };
 }
@@ -191,23 +259,29 @@ export function readMemoryArchive(dir: string, opts: ReadWindowOptions): Capture
 /** Open a session folder for import; keys name the session id and the step. */
 export function openMemoryArchiveImport(dir: string): ImportableSource {
   const session = loadSession(dir);
-  const probe = build(session, { start: 0, end: 0 }).capture;
+  const probe = build(session, { start: 0, end: 0, lookahead: false }).capture;
   return {
     adapter: "memory-archive",
     location: session.location,
     fingerprint: session.fingerprint,
     capabilities: probe.facts.capabilities,
+    // Unreadable command lines belong to no window: counted once per import.
+    loadRejected: { ...session.loadRejected },
     span() {
+      const all = build(session, { start: -Infinity, end: Infinity, lookahead: false });
       const times = [
-        ...session.steps.map((s) => s.at),
-        ...(session.commands ?? []).map((c) => instant(c?.timestamp)),
-      ].filter((t): t is number => t !== undefined);
+        ...all.capture.snapshots.map((s) => s.at),
+        ...all.capture.events.map((e) => e.at),
+      ];
       return times.length === 0
         ? undefined
         : { first: Math.min(...times), last: Math.max(...times) };
     },
     readKeyed(opts) {
-      return build(session, opts);
+      // Import reads back-to-back windows: the snapshot past the end belongs to the next.
+      const built = build(session, { ...opts, lookahead: false });
+      for (const k of Object.keys(session.loadRejected)) delete built.capture.facts.rejected[k];
+      return built;
     },
     close() {},
   };

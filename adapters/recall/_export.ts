@@ -3,10 +3,10 @@
  * of four `uint32 LE` (version 2, key size 60, content size, content type), then
  * `[nonce 12][encrypted child key 32][tag 16]`, then `[ciphertext][tag 16]` under a zero
  * nonce. The key is SHA-256 of the 16 bytes of the user's 32-hex-digit export code;
- * AES-256-GCM (WebCrypto) opens the child key, the child key opens the JPEG. Metadata is
- * read from the `.json` Microsoft's sample tool writes beside each snapshot (numbers as
- * strings, times as Unix-ms strings); the EXIF serialisation is undocumented, so a
- * snapshot without one is rejected with that reason.
+ * AES-256-GCM (WebCrypto) opens the child key, the child key opens the JPEG. Metadata comes
+ * from the `.json` beside a snapshot or from its JPEG's EXIF tag 37500 (`_export_meta.ts`);
+ * a snapshot without readable metadata is rejected with the reason, and an export in which
+ * no snapshot is readable is an error naming the first file and what it lacks.
  *
  * @module
  */
@@ -15,6 +15,7 @@ import { basename, extname, join } from "node:path";
 import type { Snapshot } from "../../src/model.ts";
 import { NameCache } from "../_names.ts";
 import { RECALL_DISPLAY } from "./_ukg.ts";
+import { snapshotMeta } from "./_export_meta.ts";
 
 const HEADER = 16;
 const KEY_BLOCK = 60;
@@ -118,7 +119,11 @@ export async function readRecallExport(
   }
   files.sort();
   const rejected: Record<string, number> = {};
-  const reject = (r: string) => rejected[r] = (rejected[r] ?? 0) + 1;
+  let firstReason: string | undefined;
+  const reject = (r: string, name: string) => {
+    rejected[r] = (rejected[r] ?? 0) + 1;
+    firstReason ??= `"${name}": ${r.replace(/^export: /, "")}`;
+  };
   let master: CryptoKey | undefined;
   const found: { at: number; id?: number; name: string; snap: Omit<Snapshot, "ref"> }[] = [];
   const names = new NameCache();
@@ -126,8 +131,8 @@ export async function readRecallExport(
   for (const name of files) {
     const bytes = Deno.readFileSync(join(dir, name));
     const encrypted = isEncryptedSnapshot(bytes);
-    const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
-    if (!encrypted && !jpeg) continue; // not a snapshot file
+    if (!encrypted && !(bytes[0] === 0xff && bytes[1] === 0xd8)) continue; // not a snapshot
+    let jpeg: Uint8Array = bytes;
     rows++;
     if (encrypted) {
       if (code === undefined || code === "") {
@@ -137,46 +142,31 @@ export async function readRecallExport(
       }
       master ??= await masterKey(exportCodeBytes(code, what));
       try {
-        await decryptSnapshot(bytes, master);
+        jpeg = await decryptSnapshot(bytes, master);
       } catch (err) {
         if ((err as Error).message === "wrong export code") {
           throw new Error(`${what}: wrong export code (it does not open "${name}")`);
         }
-        reject("export: corrupt snapshot file");
+        reject("export: corrupt snapshot file", name);
         continue;
       }
     }
-    const stem = name.slice(0, name.length - extname(name).length);
-    let metaText: string | undefined;
-    for (const m of [`${name}.json`, `${stem}.json`]) {
-      try {
-        metaText = Deno.readTextFileSync(join(dir, m));
-        break;
-      } catch {
-        // Try the other spelling.
-      }
-    }
-    if (metaText === undefined) {
-      reject("export: no metadata .json beside the snapshot");
+    const got = snapshotMeta(dir, name, jpeg);
+    if ("reason" in got) {
+      reject(got.reason, name);
       continue;
     }
-    let meta: Record<string, unknown>;
-    try {
-      meta = JSON.parse(metaText);
-    } catch {
-      reject("export: metadata .json is not valid JSON");
-      continue;
-    }
+    const meta = got.meta;
     const at = int(field(meta, ["DateTime", "TimeStamp", "Timestamp", "CaptureTime", "Time"]));
     if (at === undefined) {
-      reject("export: no time in the metadata");
+      reject("export: no time in the metadata", name);
       continue;
     }
     const app = names.get(
       field(meta, ["AppName", "App", "ApplicationName", "ProcessName", "WindowsAppId"]),
     );
     if (app === undefined) {
-      reject("export: no app in the metadata");
+      reject("export: no app in the metadata", name);
       continue;
     }
     const snap: Omit<Snapshot, "ref"> = { at, display: RECALL_DISPLAY, app, trigger: "visual" };
@@ -185,6 +175,10 @@ export async function readRecallExport(
     const url = field(meta, ["Uri", "Url", "WebUri", "FallbackUri"]);
     if (typeof url === "string" && /^https?:\/\//i.test(url)) snap.url = url;
     found.push({ at, id: int(field(meta, ["Id", "SnapshotId", "CaptureId"])), name, snap });
+  }
+  if (rows > 0 && found.length === 0 && firstReason !== undefined) {
+    // Nothing readable at all is an error, not an empty day (SPEC §2: never a silent zero).
+    throw new Error(`${what}: no snapshot is readable (${firstReason})`);
   }
   found.sort((a, b) => a.at - b.at || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   // Refs: the snapshot's own id when the metadata has one, else its position (1-based).

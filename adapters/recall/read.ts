@@ -10,7 +10,7 @@
 import { basename, dirname, join, resolve } from "node:path";
 import type { Capture, Snapshot } from "../../src/model.ts";
 import { checkWindow, readSqliteSource } from "../../src/store/mod.ts";
-import { readUkg } from "./_ukg.ts";
+import { readUkg, ukgSpan, UNPARSEABLE_TIME } from "./_ukg.ts";
 import { readRecallExport } from "./_export.ts";
 import type { ImportableSource, ReadWindowOptions } from "../types.ts";
 
@@ -87,9 +87,13 @@ function exportCapture(
   location: string,
   all: Snapshot[],
   got: { rows: number; rejected: Record<string, number> },
-  opts: ReadWindowOptions,
+  opts: ReadWindowOptions & { lookahead?: boolean },
 ): Capture {
   const snapshots = all.filter((x) => x.at >= opts.start && x.at < opts.end);
+  // One snapshot past the end (SPEC §3.11), so the last one inside earns its dwell; `all`
+  // is sorted by time.
+  const next = all.find((x) => x.at >= opts.end);
+  if (next !== undefined && opts.lookahead !== false) snapshots.push(next);
   return {
     window: { start: opts.start, end: opts.end },
     snapshots,
@@ -146,7 +150,10 @@ export async function openRecallImport(
           ? undefined
           : { first: got.snapshots[0].at, last: got.snapshots[got.snapshots.length - 1].at },
       readKeyed(window) {
-        const capture = exportCapture(location, got.snapshots, got, window);
+        const capture = exportCapture(location, got.snapshots, got, {
+          ...window,
+          lookahead: false,
+        });
         // Rejections belong to no window: the importer counts them once (loadRejected).
         capture.facts.rejected = {};
         return {
@@ -166,21 +173,20 @@ function openRecallDatabase(path: string): ImportableSource {
   const location = resolve(path);
   const probe = readRecall(location, { start: 0, end: 0 });
   const identity = basename(dirname(location));
+  const unparseable = probe.facts.rejected[UNPARSEABLE_TIME];
   return {
     adapter: "recall",
     location,
     fingerprint: probe.facts.fingerprint,
     capabilities: { ...probe.facts.capabilities, urls: true },
-    span() {
-      const r = readSqliteSource({ location, label: LABEL }, (db) =>
-        db.prepare(
-          `SELECT min(CAST(TimeStamp AS INTEGER)) AS lo, max(CAST(TimeStamp AS INTEGER)) AS hi
-           FROM WindowCapture`,
-        ).get() as { lo: number | null; hi: number | null });
-      return r.lo === null || r.hi === null ? undefined : { first: r.lo, last: r.hi };
-    },
+    // Rows without a usable TimeStamp belong to no window: counted once per import.
+    loadRejected: unparseable === undefined ? {} : { [UNPARSEABLE_TIME]: unparseable },
+    span: () => readSqliteSource({ location, label: LABEL }, (db) => ukgSpan(db, location)),
     readKeyed(opts) {
       const capture = readRecall(location, opts);
+      // Import reads back-to-back windows: the snapshot past the end belongs to the next.
+      capture.snapshots = capture.snapshots.filter((s) => s.at < opts.end);
+      delete capture.facts.rejected[UNPARSEABLE_TIME];
       return {
         capture,
         snapshotKeys: capture.snapshots.map((s) => `recall:${identity}#${s.ref}`),
