@@ -92,7 +92,8 @@ Deno.test("compile() attributes every command of a session, the last step's incl
 Deno.test("readMemoryArchive() adds the first step past the window's end", async () => {
   const root = await writeSession(dir, "edge", MAC, { t0: T0 });
   const c = readMemoryArchive(root, { start: T0, end: T0 + 10_000 });
-  assert.deepEqual(c.snapshots.map((s) => (s.at - T0) / 1000), [0, 4, 8, 12]);
+  assert.deepEqual(c.snapshots.map((s) => (s.at - T0) / 1000), [0, 4, 8]);
+  assert.deepEqual(c.after?.map((s) => (s.at - T0) / 1000), [12]);
   assert.deepEqual(c.events.map((e) => (e.at - T0) / 1000), [0, 4, 8]);
 });
 

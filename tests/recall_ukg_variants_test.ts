@@ -144,11 +144,19 @@ for (const variant of VARIANTS) {
       const c = readRecall(path, { start, end });
       const want = expected(variant, start, end);
       assert.deepEqual(
-        c.snapshots.map((s): Row => [s.ref, s.at, s.app, s.title, s.url, s.trigger!]),
+        [...c.snapshots, ...c.after ?? []].map((s): Row => [
+          s.ref,
+          s.at,
+          s.app,
+          s.title,
+          s.url,
+          s.trigger!,
+        ]),
         want.rows,
       );
       assert.deepEqual(c.facts.rejected, want.rejected);
-      assert.equal(c.snapshots.filter((s) => s.at >= end).length, 1, "one past the end");
+      assert.equal(c.snapshots.filter((s) => s.at >= end).length, 0, "inside the window");
+      assert.equal(c.after?.filter((s) => s.at >= end).length, 1, "one past the end");
     }
   });
 }

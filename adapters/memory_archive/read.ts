@@ -192,7 +192,7 @@ function build(session: Session, opts: ReadWindowOptions & { lookahead?: boolean
   const inside = all.filter((x) => x.snap.at >= start && x.snap.at < end);
   // One snapshot past the end (SPEC §3.11), so the last one inside earns its dwell.
   const next = all.find((x) => x.snap.at >= end);
-  if (next !== undefined && opts.lookahead !== false) inside.push(next);
+  const after = next !== undefined && opts.lookahead !== false ? [next.snap] : undefined;
   const events: InputEvent[] = [];
   const eventKeys: string[] = [];
   for (const { command, ref, at } of placed) {
@@ -220,6 +220,7 @@ function build(session: Session, opts: ReadWindowOptions & { lookahead?: boolean
     capture: {
       window: { start, end },
       snapshots: inside.map((x) => x.snap),
+      ...(after !== undefined ? { after } : {}),
       events: order.map((i) => events[i]),
       displays: [],
       facts: {

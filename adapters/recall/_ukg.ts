@@ -183,10 +183,10 @@ export function readUkg(db: DatabaseSync, opts: ReadUkgOptions): Capture {
     snapshots.push(snap);
   }
   const next = lookahead(db, layout, window.end, (r) => toSnapshot(r, false));
-  if (next !== undefined) snapshots.push(next);
   return {
     window: { start: window.start, end: window.end },
     snapshots,
+    ...(next !== undefined ? { after: [next] } : {}),
     events: [],
     displays: [],
     facts: {

@@ -93,10 +93,10 @@ function exportCapture(
   // One snapshot past the end (SPEC §3.11), so the last one inside earns its dwell; `all`
   // is sorted by time.
   const next = all.find((x) => x.at >= opts.end);
-  if (next !== undefined && opts.lookahead !== false) snapshots.push(next);
   return {
     window: { start: opts.start, end: opts.end },
     snapshots,
+    ...(next !== undefined && opts.lookahead !== false ? { after: [next] } : {}),
     events: [],
     displays: [],
     facts: {
@@ -184,8 +184,6 @@ function openRecallDatabase(path: string): ImportableSource {
     span: () => readSqliteSource({ location, label: LABEL }, (db) => ukgSpan(db, location)),
     readKeyed(opts) {
       const capture = readRecall(location, opts);
-      // Import reads back-to-back windows: the snapshot past the end belongs to the next.
-      capture.snapshots = capture.snapshots.filter((s) => s.at < opts.end);
       delete capture.facts.rejected[UNPARSEABLE_TIME];
       return {
         capture,
