@@ -82,7 +82,7 @@ Deno.test("readNative() reads one snapshot past the window, so per-day ledgers a
   equal(b.coverage.gaps[b.coverage.gaps.length - 1].end, "2026-07-06T00:00:00Z");
 });
 
-Deno.test("compile() ends dwell where the native engine says input was idle past IDLE_END_S", () => {
+Deno.test("compile() ends dwell where the native engine says input was idle for a session gap or more", () => {
   const rows: [number, string, number?][] = [
     [T0, "Code", 1000],
     [T0 + 30_000, "Code", 31_000],

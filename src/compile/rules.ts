@@ -17,18 +17,6 @@ export const SESSION_GAP_S = 300;
 export const SESSION_GAP_MS = SESSION_GAP_S * 1000;
 
 /**
- * Idle time that ends dwell, in seconds: a snapshot whose source says no input came for
- * this long earns no dwell and closes its frame, as a session gap would. It equals
- * {@linkcode SESSION_GAP_S} on purpose: SPEC §3.2 already treats 300 s without a snapshot
- * as absence, and a recorder that keeps writing heartbeats through an absence should not
- * turn it into time; anything shorter is reading, reported as presence (SPEC §3.8).
- */
-export const IDLE_END_S = SESSION_GAP_S;
-
-/** {@linkcode IDLE_END_S} in ms, as sources record `idle_ms`. */
-export const IDLE_END_MS = IDLE_END_S * 1000;
-
-/**
  * How far past a window's end a reader looks for each display's next snapshot (SPEC §3.11),
  * in ms: far beyond any session gap, so the last snapshot inside earns the dwell it earns in
  * a longer window, while a read never scans the rest of the history.

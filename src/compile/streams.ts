@@ -5,7 +5,6 @@
  */
 
 import type { Snapshot } from "../model.ts";
-import { IDLE_END_MS } from "./rules.ts";
 
 /** One display's snapshots in total order with their dwell credit. */
 export interface Stream {
@@ -39,8 +38,11 @@ function bySnapshotOrder(a: Snapshot, b: Snapshot): number {
  * Splits snapshots by display (sorted by name) and computes each one's dwell credit. `after`
  * holds, per display, the first snapshot past the window (SPEC §3.11): it ends the last
  * inside snapshot's dwell and is not itself part of the stream. A snapshot whose source
- * says input has been idle for {@linkcode IDLE_END_MS} or more earns nothing and closes its
- * frame, as a session gap does.
+ * says input has been idle for a session gap or more earns nothing and closes its frame, as
+ * a session gap between snapshots does: SPEC §3.2 treats that long without activity as
+ * absence, and a recorder that keeps writing heartbeats through an absence must not turn it
+ * into time (anything shorter is reading, reported as presence, SPEC §3.8). Using the
+ * session gap itself keeps the threshold recorded in the document's constants.
  */
 export function buildStreams(
   snapshots: readonly Snapshot[],
@@ -78,7 +80,7 @@ export function buildStreams(
       }
       const gap = following - at[i];
       const idle = snaps[i].idleMs;
-      if (gap > rules.sessionGapMs || (idle !== undefined && idle >= IDLE_END_MS)) {
+      if (gap > rules.sessionGapMs || (idle !== undefined && idle >= rules.sessionGapMs)) {
         closed[i] = 1;
         sess++;
       } else {
