@@ -120,7 +120,9 @@ export function intersect(span: Span, filter: readonly Span[]): Span[] {
  * last holds it (ties: the larger event id). Returns the pieces in time order and the
  * milliseconds ActivityWatch's own view would have counted twice.
  */
-export function resolveOverlaps(spans: readonly EventSpan[]): { pieces: EventSpan[]; doubledMs: number } {
+export function resolveOverlaps(
+  spans: readonly EventSpan[],
+): { pieces: EventSpan[]; doubledMs: number } {
   const sorted = spans.filter((s) => s.to > s.from)
     .sort((a, b) => a.from - b.from || a.event.id - b.event.id);
   const cuts = new Set<number>();

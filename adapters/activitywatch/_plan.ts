@@ -9,7 +9,13 @@
  * @module
  */
 
-import { AW_FORM_NAMES, AW_IGNORED_TYPES, AW_TYPES, type AwBucket, type AwSource } from "./_model.ts";
+import {
+  AW_FORM_NAMES,
+  AW_IGNORED_TYPES,
+  AW_TYPES,
+  type AwBucket,
+  type AwSource,
+} from "./_model.ts";
 import { webBucketCovers } from "./_canonical.ts";
 
 /** The buckets of a source grouped by what the adapter does with them. */

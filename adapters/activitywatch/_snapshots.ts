@@ -21,7 +21,7 @@ import type { Capture, Marker, Snapshot, Trigger } from "../../src/model.ts";
 import { DWELL_CAP_S, SESSION_GAP_MS } from "../../src/compile/rules.ts";
 import { NameCache } from "../_names.ts";
 import { AW_FORM_NAMES, AW_TYPES, type AwEvent, type AwSource } from "./_model.ts";
-import { type AwBucketPlan, planBuckets, webHosts } from "./_plan.ts";
+import { planBuckets, webHosts } from "./_plan.ts";
 import { AW_REF_CHUNKS, buildStream, type RefInstant } from "./_stream.ts";
 import { inputEvents } from "./_input.ts";
 import { type EventSpan, union } from "./_canonical.ts";
@@ -132,15 +132,23 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
       }
       snapshots.push(snap);
       const e = i.piece.event;
-      snapshotKeys.push(`aw:${bucket.id}@${e.start}+${at - e.start}${pick.synthetic ? "~edge" : ""}`);
+      snapshotKeys.push(
+        `aw:${bucket.id}@${e.start}+${at - e.start}${pick.synthetic ? "~edge" : ""}`,
+      );
     }
     const last = opts.edges === true ? end + SESSION_GAP_MS : end;
+    const seen = new Map<AwEvent, number>();
     for (const a of out.away) {
-      const ref = a.event.id * AW_REF_CHUNKS;
+      // Each stretch of an afk event gets two refs: 2k (away) and 2k + 1 (back).
+      const k = seen.get(a.event) ?? 0;
+      seen.set(a.event, k + 1);
+      const ref = a.event.id * AW_REF_CHUNKS + 2 * k;
       if (a.from >= start && a.from < last) {
         markers.set(ref, { ref, at: a.from, kind: "away", reason: "afk" });
       }
-      if (a.to >= start && a.to < last) markers.set(ref + 1, { ref: ref + 1, at: a.to, kind: "back" });
+      if (a.to >= start && a.to < last) {
+        markers.set(ref + 1, { ref: ref + 1, at: a.to, kind: "back" });
+      }
     }
   }
   if (opts.strict === true && usable === 0 && refused > 0) {
@@ -201,11 +209,19 @@ interface Pick {
 function pickWindow(instants: RefInstant[], start: number, end: number, edges: boolean): Pick[] {
   const first = lowerBound(instants, start), stop = lowerBound(instants, end);
   const out: Pick[] = [];
-  const real = (instant: RefInstant): Pick => ({ instant, at: instant.at, ref: instant.ref, synthetic: false });
+  const real = (instant: RefInstant): Pick => ({
+    instant,
+    at: instant.at,
+    ref: instant.ref,
+    synthetic: false,
+  });
   // The dwell interval across an edge, when it is no longer than the cap, can be cut there.
   const cuttable = (i: number) =>
     i >= 0 && i + 1 < instants.length && instants[i + 1].at - instants[i].at <= CAP_MS;
-  if (edges && first > 0 && first < instants.length && instants[first].at > start && cuttable(first - 1)) {
+  if (
+    edges && first > 0 && first < instants.length && instants[first].at > start &&
+    cuttable(first - 1)
+  ) {
     const prev = instants[first - 1];
     out.push({ instant: prev, at: start, ref: prev.ref, synthetic: true });
   }
@@ -242,8 +258,12 @@ function doubledIn(raw: EventSpan[], start: number, end: number): number {
 
 function allRejected(source: AwSource, refused: number, rejected: Record<string, number>): string {
   const reasons = Object.entries(rejected).filter(([k]) => k.startsWith(`${AW_TYPES.window}:`))
-    .sort(([a], [b]) => a < b ? -1 : 1).map(([k, n]) => `${k.slice(AW_TYPES.window.length + 2)}: ${n}`);
-  return `Cannot read ${AW_FORM_NAMES[source.form]} "${source.location}": all ${refused} "${AW_TYPES.window}" events in the window were rejected (${
+    .sort(([a], [b]) => a < b ? -1 : 1).map(([k, n]) =>
+      `${k.slice(AW_TYPES.window.length + 2)}: ${n}`
+    );
+  return `Cannot read ${
+    AW_FORM_NAMES[source.form]
+  } "${source.location}": all ${refused} "${AW_TYPES.window}" events in the window were rejected (${
     reasons.join(", ")
   })`;
 }

@@ -132,7 +132,9 @@ function rustSource(db: DatabaseSync, path: string): AwSource {
         const start = r[1] as number, end = r[2] as number;
         const id = r[0] as number;
         if (data === undefined) {
-          if (!opts?.quiet) reject(rejected, `${type.get(bucketId)}: data is not a JSON object`, id);
+          if (!opts?.quiet) {
+            reject(rejected, `${type.get(bucketId)}: data is not a JSON object`, id);
+          }
         } else if (end < start) {
           if (!opts?.quiet) reject(rejected, `${type.get(bucketId)}: invalid duration`, id);
         } else if (start < to && end >= from) events.push({ id: r[0] as number, start, end, data });

@@ -48,7 +48,7 @@ export interface RefInstant extends Instant {
 /** A stream's instants and what its canonical view says. */
 export interface StreamOutput {
   instants: RefInstant[];
-  /** afk periods (flooded `status: afk` events), for away markers. */
+  /** Away stretches: flooded `status: afk` events minus active time, for away markers. */
   away: EventSpan[];
   /** The canonical pieces before overlaps were resolved (for the doubled-time note). */
   raw: EventSpan[];
@@ -58,7 +58,7 @@ export interface StreamOutput {
 export function buildStream(input: StreamInput): StreamOutput {
   const flooded = flood(input.window).filter((s) => input.appOf(s.event) !== undefined);
   const afk = input.afk === undefined ? undefined : flood(input.afk);
-  const away = afk?.filter((s) => s.event.data.status === "afk") ?? [];
+  let away: EventSpan[] = [];
   const webs = input.web.map((w) => ({ bucketId: w.bucketId, spans: flood(w.events) }));
   let raw: EventSpan[] = flooded;
   if (afk !== undefined) {
@@ -67,10 +67,16 @@ export function buildStream(input: StreamInput): StreamOutput {
     for (const w of webs) {
       const audible = w.spans.filter((s) => s.event.data.audible === true);
       if (audible.length === 0) continue;
-      const browsers = union(flooded.filter((s) => webBucketCovers(w.bucketId, input.appOf(s.event)!)));
+      const browsers = union(
+        flooded.filter((s) => webBucketCovers(w.bucketId, input.appOf(s.event)!)),
+      );
       for (const a of audible) active.push(...intersect(a, browsers));
     }
     const filter = union(active);
+    // Away is afk time nothing counted as active (an audible page can interrupt it).
+    away = afk.filter((s) => s.event.data.status === "afk").flatMap((s) =>
+      subtract(s, filter).map((p) => ({ event: s.event, ...p }))
+    );
     raw = flooded.flatMap((s) => intersect(s, filter).map((p) => ({ event: s.event, ...p })));
   }
   const { pieces } = resolveOverlaps(raw);
@@ -97,7 +103,11 @@ function splitByPage(
     for (const s of w.spans) {
       if (s.to <= piece.from || s.from >= piece.to) continue;
       if (dataString(s.event.data, "url") === undefined) continue;
-      pages.push({ event: s.event, from: Math.max(s.from, piece.from), to: Math.min(s.to, piece.to) });
+      pages.push({
+        event: s.event,
+        from: Math.max(s.from, piece.from),
+        to: Math.min(s.to, piece.to),
+      });
     }
   }
   if (pages.length === 0) return [piece];
@@ -131,4 +141,16 @@ function withRefs(instants: Instant[]): RefInstant[] {
     rank.set(i.piece.event, j + 1);
     return { ...i, ref: i.piece.event.id * AW_REF_CHUNKS + Math.min(j, AW_REF_CHUNKS - 1) };
   });
+}
+
+/** `span` minus the merged, sorted `filter` intervals. */
+function subtract(span: Span, filter: readonly Span[]): Span[] {
+  const out: Span[] = [];
+  let cursor = span.from;
+  for (const f of intersect(span, filter)) {
+    if (f.from > cursor) out.push({ from: cursor, to: f.from });
+    cursor = f.to;
+  }
+  if (cursor < span.to) out.push({ from: cursor, to: span.to });
+  return out;
 }

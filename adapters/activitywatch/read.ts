@@ -77,7 +77,9 @@ function assertLoadable(source: AwSource): void {
   if (reasons.length === 0) return;
   const n = reasons.reduce((s, [, v]) => s + v, 0);
   throw new Error(
-    `Cannot read ${AW_FORM_NAMES[source.form]} "${source.location}": all ${n} "${AW_TYPES.window}" events were rejected (${
+    `Cannot read ${
+      AW_FORM_NAMES[source.form]
+    } "${source.location}": all ${n} "${AW_TYPES.window}" events were rejected (${
       reasons.map(([k, v]) => `${k.slice(prefix.length)}: ${v}`).join(", ")
     })`,
   );

@@ -21,6 +21,8 @@ import type { FixtureBucket, FixtureEvent } from "./fixture.ts";
 
 /** 2026-07-04T18:00:00Z, the evening's start. */
 export const EVENING = Date.UTC(2026, 6, 4, 18);
+/** Midnight, in seconds after {@linkcode EVENING}. */
+const MIDNIGHT_S = 6 * 3600;
 
 function rng(seed: number): () => number {
   let a = seed >>> 0;
@@ -72,11 +74,13 @@ export function eveningBuckets(seed = 13, hours = 9): FixtureBucket[] {
     const u = r();
     const gap = n % 97 === 0
       ? -3 // an overlap with other data: the next event starts 3 s early
-      : n % 89 === 0
-      ? 20 + r() * 60 // the watcher missed a stretch
-      : u < 0.08
-      ? 2 + r() * 7 // flooded (≤ 5 s) or not
-      : u < 0.12
+      : n % 151 === 0
+      ? 20 + r() * 180 // the watcher missed a stretch
+      : u < 0.05
+      ? 2 + r() * 4 // flooded (≤ 5 s)
+      : u < 0.07
+      ? 5.5 + r() * 4 // a little too long to flood
+      : u < 0.11
       ? -0.05 // a negative gap flood() trims
       : r() * 1.2;
     t += dur + gap;
@@ -85,15 +89,34 @@ export function eveningBuckets(seed = 13, hours = 9): FixtureBucket[] {
       window.push([id++, round(t - dur / 2), round(dur / 2 + 4), data]);
     }
   }
-  function web(list: FixtureEvent[], at: number, dur: number, url: string, title: string, audible: boolean) {
+  function web(
+    list: FixtureEvent[],
+    at: number,
+    dur: number,
+    url: string,
+    title: string,
+    audible: boolean,
+  ) {
     // Tabs change inside a browser window event: the page switches part-way.
     const cut = dur > 120 ? dur * (0.3 + r() * 0.4) : dur;
-    list.push([id++, round(at + 0.4), round(cut - 0.4), { url, title, audible, incognito: false, tabCount: 4 }]);
+    list.push([id++, round(at + 0.4), round(cut - 0.4), {
+      url,
+      title,
+      audible,
+      incognito: false,
+      tabCount: 4,
+    }]);
     if (cut < dur) {
       const other = url.includes("wikipedia") || url.includes("docs.deno")
         ? "https://docs.deno.com/api/deno/"
         : "https://github.com/denoland/deno/pulls";
-      list.push([id++, round(at + cut), round(dur - cut), { url: other, title, audible: false, incognito: false, tabCount: 4 }]);
+      list.push([id++, round(at + cut), round(dur - cut), {
+        url: other,
+        title,
+        audible: false,
+        incognito: false,
+        tabCount: 4,
+      }]);
     }
   }
   // afk: not-afk stretches and afk periods, contiguous as aw-watcher-afk writes them.
@@ -103,7 +126,11 @@ export function eveningBuckets(seed = 13, hours = 9): FixtureBucket[] {
     const active = 600 + r() * 2400;
     afk.push([id++, round(a), round(active), { status: "not-afk" }]);
     a += active;
-    if (i === 4) {
+    if (Math.abs(a - MIDNIGHT_S) < 1800) {
+      // Someone is at the keyboard across midnight: activity crosses the day's edge.
+      afk.push([id++, round(a), round(1800), { status: "not-afk" }]);
+      a += 1800;
+    } else if (i === 4) {
       a += 900; // the afk watcher was not running: no afk event at all for 15 min
     } else {
       const off = away[i % away.length] + r() * 3;
@@ -113,9 +140,33 @@ export function eveningBuckets(seed = 13, hours = 9): FixtureBucket[] {
     i++;
   }
   return [
-    { id: "aw-watcher-window_laptop", type: "currentwindow", client: "aw-watcher-window", hostname: "laptop", events: window },
-    { id: "aw-watcher-afk_laptop", type: "afkstatus", client: "aw-watcher-afk", hostname: "laptop", events: afk },
-    { id: "aw-watcher-web-chrome_laptop", type: "web.tab.current", client: "aw-client-web", hostname: "laptop", events: chrome },
-    { id: "aw-watcher-web-firefox_unknown", type: "web.tab.current", client: "aw-client-web", hostname: "unknown", events: firefox },
+    {
+      id: "aw-watcher-window_laptop",
+      type: "currentwindow",
+      client: "aw-watcher-window",
+      hostname: "laptop",
+      events: window,
+    },
+    {
+      id: "aw-watcher-afk_laptop",
+      type: "afkstatus",
+      client: "aw-watcher-afk",
+      hostname: "laptop",
+      events: afk,
+    },
+    {
+      id: "aw-watcher-web-chrome_laptop",
+      type: "web.tab.current",
+      client: "aw-client-web",
+      hostname: "laptop",
+      events: chrome,
+    },
+    {
+      id: "aw-watcher-web-firefox_unknown",
+      type: "web.tab.current",
+      client: "aw-client-web",
+      hostname: "unknown",
+      events: firefox,
+    },
   ];
 }
