@@ -42,8 +42,11 @@ export interface AwSource {
   buckets: AwBucket[];
   /** Rows rejected while loading (no parseable time, so they belong to no window). */
   loadRejected: Record<string, number>;
-  /** Events of a bucket with `start < to` and `end >= from`, sorted by (start, id). */
-  events(bucketId: string, from: number, to: number): AwEventsRead;
+  /**
+   * Events of a bucket with `start < to` and `end >= from`, sorted by (start, id); a
+   * `quiet` read (context around a window) neither reports nor uses up rejected rows.
+   */
+  events(bucketId: string, from: number, to: number, opts?: { quiet?: boolean }): AwEventsRead;
   /** First start and last end over the given buckets, or `undefined` when they are empty. */
   span(bucketIds: readonly string[]): { first: number; last: number } | undefined;
   close(): void;

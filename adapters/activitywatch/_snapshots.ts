@@ -1,94 +1,52 @@
 /**
- * ActivityWatch intervals → the capture model (FORMATS §2). A window interval becomes
- * snapshots at its start and then on a 30 s grid until its end; `afk` periods of the same
- * host are cut out (time away becomes a gap) and the first snapshot after one marks the
- * return; a closing snapshot at a piece's end keeps its last seconds when nothing follows
- * within the session gap. Web events supply URLs while the window app is a browser;
- * `os.hid.input` counts become input events. Each host's window bucket is its own stream.
+ * ActivityWatch intervals → the capture model (FORMATS §2). Each window bucket is one
+ * stream (one per host; the window watcher reports the active window, so its snapshots
+ * hold focus). Its events become ActivityWatch's canonical view — window events flooded
+ * and intersected with the host's not-afk periods (`_canonical.ts`) — and snapshots are
+ * placed so dwell credit equals that view and nothing is credited past an interval's end
+ * (`_place.ts`). afk periods become away markers, so the gaps they leave are reported as
+ * away rather than unknown. Web events supply URLs while their browser is the active
+ * window; `os.hid.input` counts become input events (`_input.ts`).
  *
- * Refs are exact and deterministic: `ref = event id × 10,000 + k`, where k is the grid
- * cell of the snapshot inside its event (so `floor(ref / 10,000)` is the event id, the
- * evidence). Every decision depends only on the event, its host's afk periods and events
- * starting within the session gap after it, so any window — and any slicing of an import
- * — produces the same rows, refs and keys.
+ * Window edges (SPEC §3.11): a read takes one snapshot past the window's end, so the last
+ * snapshot inside earns its dwell. Where the dwell interval across the edge is no longer
+ * than the cap, the stream is cut exactly at the edge: the snapshot past the end sits at
+ * the end itself, and the next window starts with a snapshot at its start; otherwise it is
+ * the stream's real next snapshot. Either way the windows of a day add up to the day.
  *
  * @module
  */
 
-import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
-import { SESSION_GAP_MS } from "../../src/compile/rules.ts";
+import type { Capture, Marker, Snapshot, Trigger } from "../../src/model.ts";
+import { DWELL_CAP_S, SESSION_GAP_MS } from "../../src/compile/rules.ts";
 import { NameCache } from "../_names.ts";
-import {
-  AW_FORM_NAMES,
-  AW_IGNORED_TYPES,
-  AW_TYPES,
-  type AwBucket,
-  type AwEvent,
-  type AwSource,
-  dataNumber,
-  dataString,
-} from "./_model.ts";
+import { AW_FORM_NAMES, AW_TYPES, type AwEvent, type AwSource } from "./_model.ts";
+import { planBuckets, webHosts } from "./_plan.ts";
+import { AW_REF_CHUNKS, buildStream, type RefInstant } from "./_stream.ts";
+import { inputEvents } from "./_input.ts";
+import { type EventSpan, union } from "./_canonical.ts";
 import type { KeyedCapture } from "../types.ts";
 
-/** Grid of snapshots inside an interval, in ms. */
-export const AW_STEP_MS = 30_000;
-/** Chunks per event in a ref: `ref = event id × AW_REF_CHUNKS + k`. */
-export const AW_REF_CHUNKS = 10_000;
-/** The compiler's default session gap: a piece followed by less activity keeps its tail. */
-const GAP_MS = SESSION_GAP_MS;
+export { type AwBucketPlan, planBuckets } from "./_plan.ts";
+export { AW_REF_CHUNKS } from "./_stream.ts";
+export { AW_STEP_MS } from "./_place.ts";
 
-const BROWSER = /chrom|firefox|brave|edge|opera|vivaldi|safari|\barc\b|librewolf|waterfox|yandex/i;
+/** Events this far around a window are read too, so flooding and cuts see their neighbours. */
+const CONTEXT_MS = 3_600_000;
+const CAP_MS = DWELL_CAP_S * 1000;
+const DAY_MS = 86_400_000;
 
 /** Options for {@linkcode buildAwCapture}. */
 export interface BuildAwOptions {
   start: number;
   end: number;
+  /** Add the window-edge snapshots of SPEC §3.11 (a read; never an import's keyed rows). */
+  edges?: boolean;
+  /** Throw when the window's window events were all rejected (no silent zeros). */
+  strict?: boolean;
 }
 
-interface Piece {
-  from: number;
-  to: number;
-}
-
-interface Candidate {
-  at: number;
-  k: number;
-  event: AwEvent;
-  trigger: Trigger;
-  closing: boolean;
-}
-
-/** The buckets of a source grouped by what the adapter does with them. */
-export interface AwBucketPlan {
-  window: AwBucket[];
-  afk: AwBucket[];
-  web: AwBucket[];
-  input: AwBucket[];
-}
-
-/** Group a source's buckets by type; throws when there is no window bucket to read. */
-export function planBuckets(source: AwSource): AwBucketPlan {
-  const plan: AwBucketPlan = { window: [], afk: [], web: [], input: [] };
-  const unknown = new Set<string>();
-  for (const b of source.buckets) {
-    if (b.type === AW_TYPES.window) plan.window.push(b);
-    else if (b.type === AW_TYPES.afk) plan.afk.push(b);
-    else if (b.type === AW_TYPES.web) plan.web.push(b);
-    else if (b.type === AW_TYPES.input) plan.input.push(b);
-    else if (!AW_IGNORED_TYPES.has(b.type)) unknown.add(b.type);
-  }
-  if (plan.window.length === 0) {
-    const found = [...unknown].sort().map((t) => `"${t}"`).join(", ");
-    throw new Error(
-      `Cannot read ${
-        AW_FORM_NAMES[source.form]
-      } "${source.location}": no "${AW_TYPES.window}" bucket (${
-        found === "" ? "no buckets" : `unknown bucket types ${found}`
-      })`,
-    );
-  }
-  return plan;
-}
+type Counter = (type: string, n: number, rej: Record<string, number>) => void;
 
 /** Read one window `[start, end)` of an ActivityWatch source with dedupe keys. */
 export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCapture {
@@ -96,55 +54,114 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
   const plan = planBuckets(source);
   const perHost = new Map<string, number>();
   for (const b of plan.window) perHost.set(b.hostname, (perHost.get(b.hostname) ?? 0) + 1);
-  const displayOf = (b: AwBucket) => perHost.get(b.hostname) === 1 ? b.hostname : b.id;
+  const displayOf = (b: { id: string; hostname: string }) =>
+    perHost.get(b.hostname) === 1 ? b.hostname : b.id;
   const rows: Record<string, number> = {};
   const rejected: Record<string, number> = {};
-  const count = (type: string, n: number, rej: Record<string, number>) => {
+  const count: Counter = (type, n, rej) => {
     rows[type] = (rows[type] ?? 0) + n;
     for (const [k, v] of Object.entries(rej)) rejected[k] = (rejected[k] ?? 0) + v;
   };
   const names = new NameCache();
+  const appOf = (e: AwEvent) => names.get(e.data.app);
+  const hostOfWeb = webHosts(source, plan, start - CONTEXT_MS, end + CONTEXT_MS);
   const snapshots: Snapshot[] = [];
   const snapshotKeys: string[] = [];
-  let urls = false;
+  const markers = new Map<number, Marker>();
+  const notes: string[] = [];
+  let urls = false, usable = 0, read = 0, refused = 0, doubledMs = 0;
+  const noApp = `${AW_TYPES.window}: no app`;
   for (const bucket of plan.window) {
-    const got = source.events(bucket.id, start, end + GAP_MS + 1);
-    count(bucket.type, got.read, got.rejected);
-    if (got.events.length === 0) continue;
-    let spanFrom = Infinity, spanTo = -Infinity;
-    for (const e of got.events) {
-      spanFrom = Math.min(spanFrom, e.start);
-      spanTo = Math.max(spanTo, e.end);
+    const inWindow = source.events(bucket.id, start, end);
+    count(bucket.type, inWindow.read, inWindow.rejected);
+    read += inWindow.read;
+    for (const n of Object.values(inWindow.rejected)) refused += n;
+    for (const e of inWindow.events) {
+      if (appOf(e) !== undefined) usable++;
+      else if (e.start >= start && e.start < end) {
+        rejected[noApp] = (rejected[noApp] ?? 0) + 1;
+        refused++;
+      }
     }
-    const afk = afkPeriods(source, plan.afk, bucket.hostname, spanFrom, spanTo, count);
-    const web = plan.web.filter((b) => b.hostname === bucket.hostname).map((b) => {
-      const r = source.events(b.id, start, end);
-      count(b.type, r.read, r.rejected);
-      return { token: browserToken(b.id), events: r.events };
-    });
+    if (inWindow.events.length === 0) continue;
+    let from = start, to = end;
+    for (const e of inWindow.events) {
+      from = Math.min(from, e.start);
+      to = Math.max(to, e.end);
+    }
+    // From the UTC day's start: placement balances errors per app over each UTC day.
+    from = Math.min(from, Math.floor(start / DAY_MS) * DAY_MS) - CONTEXT_MS;
+    const window = source.events(bucket.id, from, to + CONTEXT_MS, { quiet: true }).events;
+    for (const e of window) {
+      from = Math.min(from, e.start);
+      to = Math.max(to, e.end);
+    }
+    const related = (b: { id: string; type: string }) => {
+      const n = source.events(b.id, start, end);
+      count(b.type, n.read, n.rejected);
+      return source.events(b.id, from, to, { quiet: true }).events;
+    };
+    const afkBuckets = plan.afk.filter((b) => b.hostname === bucket.hostname);
+    const afk = afkBuckets.length === 0 ? undefined : afkBuckets.flatMap(related);
+    if (afk === undefined) {
+      notes.push(
+        `no afk bucket for host "${bucket.hostname}": its window time is counted whether or not someone was at the keyboard`,
+      );
+    }
+    const web = plan.web.filter((b) => hostOfWeb.get(b.id) === bucket.hostname)
+      .map((b) => ({ bucketId: b.id, events: related(b) }));
+    const out = buildStream({ window, afk, web, appOf });
+    doubledMs += doubledIn(out.raw, start, end);
     const display = displayOf(bucket);
-    for (const c of candidates(got.events, afk, names, start, end, rejected)) {
-      const d = c.event.data;
-      const app = names.get(d.app)!;
+    for (const pick of pickWindow(out.instants, start, end, opts.edges === true)) {
+      const { instant: i, at, ref } = pick;
+      const d = i.piece.event.data;
       const snap: Snapshot = {
-        ref: c.event.id * AW_REF_CHUNKS + c.k,
-        at: c.at,
+        ref,
+        at,
         display,
-        app,
-        trigger: c.trigger,
+        app: appOf(i.piece.event)!,
+        trigger: pick.synthetic ? "unknown" : triggerOf(i),
+        focused: true,
       };
       const title = names.get(d.title);
       if (title !== undefined) snap.title = title;
-      const url = dataString(d, "url") ?? (BROWSER.test(app) ? webUrl(web, app, c.at) : undefined);
-      if (url !== undefined) {
-        snap.url = url;
+      if (i.piece.url !== undefined) {
+        snap.url = i.piece.url;
         urls = true;
       }
       snapshots.push(snap);
-      snapshotKeys.push(`aw:${bucket.id}@${c.event.start}#${c.k}${c.closing ? "e" : ""}`);
+      const e = i.piece.event;
+      snapshotKeys.push(
+        `aw:${bucket.id}@${e.start}+${at - e.start}${pick.synthetic ? "~edge" : ""}`,
+      );
+    }
+    const last = opts.edges === true ? end + SESSION_GAP_MS : end;
+    const seen = new Map<AwEvent, number>();
+    for (const a of out.away) {
+      // Each stretch of an afk event gets two refs: 2k (away) and 2k + 1 (back).
+      const k = seen.get(a.event) ?? 0;
+      seen.set(a.event, k + 1);
+      const ref = a.event.id * AW_REF_CHUNKS + 2 * k;
+      if (a.from >= start && a.from < last) {
+        markers.set(ref, { ref, at: a.from, kind: "away", reason: "afk" });
+      }
+      if (a.to >= start && a.to < last) {
+        markers.set(ref + 1, { ref: ref + 1, at: a.to, kind: "back" });
+      }
     }
   }
-  const { events, eventKeys } = inputEvents(source, plan, displayOf, start, end, count);
+  if (opts.strict === true && usable === 0 && refused > 0) {
+    throw new Error(allRejected(source, refused, rejected));
+  }
+  if (doubledMs >= 1000) {
+    notes.push(
+      `window events overlap for ${
+        Math.round(doubledMs / 1000)
+      } s: ActivityWatch's own view counts that time twice (its issue #1369), frames once`,
+    );
+  }
+  const { events, eventKeys } = inputEvents(source, plan, displayOf, opts, count);
   const order = snapshots.map((_, i) => i).sort((a, b) =>
     snapshots[a].at - snapshots[b].at || snapshots[a].ref - snapshots[b].ref
   );
@@ -162,191 +179,91 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
         elements: false,
         urls,
         heartbeats: false,
-        focus: false,
+        focus: true,
       },
       rows,
       rejected,
     },
   };
+  if (notes.length > 0) capture.facts.notes = [...new Set(notes)];
+  if (markers.size > 0) {
+    capture.markers = [...markers.values()].sort((a, b) => a.at - b.at || a.ref - b.ref);
+  }
   return { capture, snapshotKeys: order.map((i) => snapshotKeys[i]), eventKeys };
 }
 
-/** Merged `afk` periods of a host overlapping `[from, to]`. */
-function afkPeriods(
-  source: AwSource,
-  afkBuckets: AwBucket[],
-  host: string,
-  from: number,
-  to: number,
-  count: (type: string, n: number, rej: Record<string, number>) => void,
-): Piece[] {
-  const list: Piece[] = [];
-  for (const b of afkBuckets) {
-    if (b.hostname !== host) continue;
-    const r = source.events(b.id, from, to);
-    count(b.type, r.read, r.rejected);
-    for (const e of r.events) {
-      if (e.data.status === "afk" && e.end > e.start) list.push({ from: e.start, to: e.end });
-    }
-  }
-  list.sort((a, b) => a.from - b.from);
-  const merged: Piece[] = [];
-  for (const p of list) {
-    const last = merged[merged.length - 1];
-    if (last !== undefined && p.from <= last.to) last.to = Math.max(last.to, p.to);
-    else merged.push({ ...p });
-  }
-  return merged;
+function triggerOf(i: RefInstant): Trigger {
+  if (i.role !== "start") return "unknown";
+  // A piece that does not follow another and is not its event's start is a return from afk.
+  return i.contiguous || i.piece.from <= i.piece.event.start ? "switch" : "input";
 }
 
-/** `[from, to)` minus the afk periods. */
-function subtract(from: number, to: number, afk: Piece[]): Piece[] {
-  const out: Piece[] = [];
-  let cursor = from;
-  for (const a of afk) {
-    if (a.to <= cursor) continue;
-    if (a.from >= to) break;
-    if (a.from > cursor) out.push({ from: cursor, to: Math.min(a.from, to) });
-    cursor = Math.max(cursor, a.to);
-    if (cursor >= to) break;
+interface Pick {
+  instant: RefInstant;
+  at: number;
+  ref: number;
+  synthetic: boolean;
+}
+
+/** The instants inside `[start, end)`, plus the edge snapshots of SPEC §3.11 when asked. */
+function pickWindow(instants: RefInstant[], start: number, end: number, edges: boolean): Pick[] {
+  const first = lowerBound(instants, start), stop = lowerBound(instants, end);
+  const out: Pick[] = [];
+  const real = (instant: RefInstant): Pick => ({
+    instant,
+    at: instant.at,
+    ref: instant.ref,
+    synthetic: false,
+  });
+  // The dwell interval across an edge, when it is no longer than the cap, can be cut there.
+  const cuttable = (i: number) =>
+    i >= 0 && i + 1 < instants.length && instants[i + 1].at - instants[i].at <= CAP_MS;
+  if (
+    edges && first > 0 && first < instants.length && instants[first].at > start &&
+    cuttable(first - 1)
+  ) {
+    const prev = instants[first - 1];
+    out.push({ instant: prev, at: start, ref: prev.ref, synthetic: true });
   }
-  if (cursor < to) out.push({ from: cursor, to });
+  for (let i = first; i < stop; i++) out.push(real(instants[i]));
+  if (edges && stop > 0 && stop < instants.length) {
+    const prev = instants[stop - 1], next = instants[stop];
+    if (next.at - prev.at > SESSION_GAP_MS) return out;
+    if (next.at > end && cuttable(stop - 1)) {
+      out.push({ instant: prev, at: end, ref: prev.ref + 1, synthetic: true });
+    } else out.push(real(next));
+  }
   return out;
 }
 
-/** The snapshot instants of one stream's events that fall in `[start, end)`. */
-function candidates(
-  events: AwEvent[],
-  afk: Piece[],
-  names: NameCache,
-  start: number,
-  end: number,
-  rejected: Record<string, number>,
-): Candidate[] {
-  const out: Candidate[] = [];
-  const pieces: { from: number; to: number; event: AwEvent; step: number; used: Set<number> }[] =
-    [];
-  for (const e of events) {
-    if (names.get(e.data.app) === undefined) {
-      if (e.start >= start && e.start < end) {
-        const reason = `${AW_TYPES.window}: no app`;
-        rejected[reason] = (rejected[reason] ?? 0) + 1;
-      }
-      continue;
-    }
-    const step = Math.max(AW_STEP_MS, Math.ceil((e.end - e.start) / (AW_REF_CHUNKS - 1)));
-    const used = new Set<number>();
-    for (const p of subtract(e.start, Math.max(e.end, e.start + 1), afk)) {
-      pieces.push({ ...p, event: e, step, used });
-      // The piece's first instant: the event's start, or the return from an afk period.
-      const k0 = Math.floor((p.from - e.start) / step);
-      if (!used.has(k0)) {
-        used.add(k0);
-        out.push({
-          at: p.from,
-          k: k0,
-          event: e,
-          trigger: p.from === e.start ? "switch" : "input",
-          closing: false,
-        });
-      }
-      for (let k = k0 + 1;; k++) {
-        const at = e.start + k * step;
-        if (at >= p.to) break;
-        used.add(k);
-        out.push({ at, k, event: e, trigger: "unknown", closing: false });
-      }
-    }
+function lowerBound(instants: RefInstant[], t: number): number {
+  let lo = 0, hi = instants.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (instants[mid].at < t) lo = mid + 1;
+    else hi = mid;
   }
-  // A piece keeps its tail with a closing snapshot when no activity follows within the gap.
-  pieces.sort((a, b) => a.from - b.from);
-  const maxTo: number[] = [];
-  for (let i = 0, m = -Infinity; i < pieces.length; i++) maxTo.push(m = Math.max(m, pieces[i].to));
-  for (const p of pieces) {
-    if (p.to <= p.from) continue;
-    let lo = 0, hi = pieces.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (pieces[mid].from <= p.to + GAP_MS) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo > 0 && maxTo[lo - 1] > p.to) continue;
-    const k = Math.ceil((p.to - p.event.start) / p.step);
-    if (p.used.has(k)) continue;
-    p.used.add(k);
-    out.push({ at: p.to, k, event: p.event, trigger: "unknown", closing: true });
-  }
-  return out.filter((c) => c.at >= start && c.at < end);
+  return lo;
 }
 
-function browserToken(bucketId: string): string {
-  const m = /^aw-watcher-web-([^_]+)/.exec(bucketId);
-  return m ? m[1].toLowerCase() : "";
+/** Milliseconds of `[start, end)` that overlapping canonical pieces cover more than once. */
+function doubledIn(raw: EventSpan[], start: number, end: number): number {
+  const clipped = raw.map((s) => ({ from: Math.max(s.from, start), to: Math.min(s.to, end) }))
+    .filter((s) => s.to > s.from);
+  let sum = 0;
+  for (const s of clipped) sum += s.to - s.from;
+  for (const s of union(clipped)) sum -= s.to - s.from;
+  return sum;
 }
 
-/** The URL of the web event covering `at`, preferring the bucket of the app's browser. */
-function webUrl(
-  web: { token: string; events: AwEvent[] }[],
-  app: string,
-  at: number,
-): string | undefined {
-  const lower = app.toLowerCase();
-  const mine = web.filter((w) => w.token !== "" && lower.includes(w.token));
-  for (const w of mine.length > 0 ? mine : web) {
-    const list = w.events;
-    let lo = 0, hi = list.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (list[mid].start <= at) lo = mid + 1;
-      else hi = mid;
-    }
-    for (let i = lo - 1; i >= 0 && i >= lo - 8; i--) {
-      if (list[i].end > at) {
-        const url = dataString(list[i].data, "url");
-        if (url !== undefined) return url;
-      }
-    }
-  }
-  return undefined;
-}
-
-/** `os.hid.input` counts → key, click and scroll events spread over each interval. */
-function inputEvents(
-  source: AwSource,
-  plan: AwBucketPlan,
-  displayOf: (b: AwBucket) => string,
-  start: number,
-  end: number,
-  count: (type: string, n: number, rej: Record<string, number>) => void,
-): { events: InputEvent[]; eventKeys: string[] } {
-  const events: InputEvent[] = [];
-  const eventKeys: string[] = [];
-  for (const b of plan.input) {
-    const host = plan.window.find((w) => w.hostname === b.hostname);
-    const display = host !== undefined ? displayOf(host) : b.hostname;
-    const r = source.events(b.id, start, end);
-    count(b.type, r.read, r.rejected);
-    for (const e of r.events) {
-      const kinds: ["key" | "click" | "scroll", number][] = [
-        ["key", Math.floor(dataNumber(e.data, "presses"))],
-        ["click", Math.floor(dataNumber(e.data, "clicks"))],
-        ["scroll", dataNumber(e.data, "scrollX") || dataNumber(e.data, "scrollY") ? 1 : 0],
-      ];
-      const total = Math.min(AW_REF_CHUNKS, kinds.reduce((s, [, n]) => s + Math.max(0, n), 0));
-      const span = Math.max(0, e.end - e.start);
-      let j = 0;
-      for (const [kind, n] of kinds) {
-        for (let i = 0; i < n && j < total; i++, j++) {
-          const at = e.start + Math.floor(j * span / total);
-          if (at < start || at >= end) continue;
-          events.push({ ref: e.id * AW_REF_CHUNKS + j, at, kind, display });
-          eventKeys.push(`aw:${b.id}@${e.start}#${j}`);
-        }
-      }
-    }
-  }
-  const order = events.map((_, i) => i).sort((a, b) =>
-    events[a].at - events[b].at || events[a].ref - events[b].ref
-  );
-  return { events: order.map((i) => events[i]), eventKeys: order.map((i) => eventKeys[i]) };
+function allRejected(source: AwSource, refused: number, rejected: Record<string, number>): string {
+  const reasons = Object.entries(rejected).filter(([k]) => k.startsWith(`${AW_TYPES.window}:`))
+    .sort(([a], [b]) => a < b ? -1 : 1).map(([k, n]) =>
+      `${k.slice(AW_TYPES.window.length + 2)}: ${n}`
+    );
+  return `Cannot read ${
+    AW_FORM_NAMES[source.form]
+  } "${source.location}": all ${refused} "${AW_TYPES.window}" events in the window were rejected (${
+    reasons.join(", ")
+  })`;
 }

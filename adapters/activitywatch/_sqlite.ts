@@ -116,7 +116,7 @@ function rustSource(db: DatabaseSync, path: string): AwSource {
     fingerprint: fingerprint(db, ["buckets", "events"], "aw-sqlite"),
     buckets,
     loadRejected: {},
-    events(bucketId, from, to): AwEventsRead {
+    events(bucketId, from, to, opts): AwEventsRead {
       const row = rowOf.get(bucketId);
       if (row === undefined) return { events: [], read: 0, rejected: {} };
       let d = maxDur.get(bucketId);
@@ -132,9 +132,12 @@ function rustSource(db: DatabaseSync, path: string): AwSource {
         const start = r[1] as number, end = r[2] as number;
         const id = r[0] as number;
         if (data === undefined) {
-          reject(rejected, `${type.get(bucketId)}: data is not a JSON object`, id);
-        } else if (end < start) reject(rejected, `${type.get(bucketId)}: invalid duration`, id);
-        else if (start < to && end >= from) events.push({ id: r[0] as number, start, end, data });
+          if (!opts?.quiet) {
+            reject(rejected, `${type.get(bucketId)}: data is not a JSON object`, id);
+          }
+        } else if (end < start) {
+          if (!opts?.quiet) reject(rejected, `${type.get(bucketId)}: invalid duration`, id);
+        } else if (start < to && end >= from) events.push({ id: r[0] as number, start, end, data });
       }
       return { events, read: list.length, rejected };
     },
@@ -181,7 +184,7 @@ function peeweeSource(db: DatabaseSync, path: string): AwSource {
     fingerprint: fingerprint(db, ["bucketmodel", "eventmodel"], "aw-peewee"),
     buckets,
     loadRejected: {},
-    events(bucketId, from, to): AwEventsRead {
+    events(bucketId, from, to, opts): AwEventsRead {
       const key = keyOf.get(bucketId);
       if (key === undefined) return { events: [], read: 0, rejected: {} };
       let d = maxDur.get(bucketId);
@@ -200,12 +203,20 @@ function peeweeSource(db: DatabaseSync, path: string): AwSource {
         const dur = Number(r[2]);
         const data = parseData(r[3]);
         const id = r[0] as number;
-        if (start === undefined) reject(rejected, `${t}: unparseable timestamp`, id);
-        else if (!Number.isFinite(dur) || dur < 0) reject(rejected, `${t}: invalid duration`, id);
-        else if (data === undefined) reject(rejected, `${t}: data is not a JSON object`, id);
-        else {
-          const end = start + Math.round(dur * 1000);
-          if (start < to && end >= from) events.push({ id: r[0] as number, start, end, data });
+        const bad = start === undefined
+          ? "unparseable timestamp"
+          : !Number.isFinite(dur) || dur < 0
+          ? "invalid duration"
+          : data === undefined
+          ? "data is not a JSON object"
+          : undefined;
+        if (bad !== undefined) {
+          if (!opts?.quiet) reject(rejected, `${t}: ${bad}`, id);
+        } else {
+          const end = start! + Math.round(dur * 1000);
+          if (start! < to && end >= from) {
+            events.push({ id: r[0] as number, start: start!, end, data: data! });
+          }
         }
       }
       events.sort((a, b) => a.start - b.start || a.id - b.id);

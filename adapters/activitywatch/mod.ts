@@ -34,7 +34,7 @@ const activityWatch: Adapter = {
   name: "activitywatch",
   spelling: "PATH|URL",
   urls: true,
-  capabilities: { input: true, elements: false, urls: true, heartbeats: false, focus: false },
+  capabilities: { input: true, elements: false, urls: true, heartbeats: false, focus: true },
   discover({ home }) {
     const tried = activityWatchPaths(home);
     const found = tried.filter(isFile).map((location) => ({

@@ -9,7 +9,7 @@
 
 import { resolve } from "node:path";
 import type { Capture } from "../../src/model.ts";
-import type { AwSource } from "./_model.ts";
+import { AW_FORM_NAMES, AW_TYPES, type AwSource } from "./_model.ts";
 import { loadAwExport } from "./_export.ts";
 import { openAwSqlite } from "./_sqlite.ts";
 import { checkWindow } from "../../src/store/mod.ts";
@@ -56,11 +56,33 @@ export function openAwFile(path: string, opts: { busyTimeoutMs?: number } = {}):
 }
 
 function readFrom(source: AwSource, opts: ReadWindowOptions): Capture {
-  const { capture } = buildAwCapture(source, opts);
+  assertLoadable(source);
+  const { capture } = buildAwCapture(source, { ...opts, edges: true, strict: true });
   for (const [k, n] of Object.entries(source.loadRejected)) {
     capture.facts.rejected[k] = (capture.facts.rejected[k] ?? 0) + n;
   }
   return capture;
+}
+
+/**
+ * No silent zeros: a source whose window events were all rejected while loading (no
+ * parseable time, so they belong to no window) says so instead of reading as empty.
+ */
+function assertLoadable(source: AwSource): void {
+  const plan = planBuckets(source);
+  if (source.span(plan.window.map((b) => b.id)) !== undefined) return;
+  const prefix = `${AW_TYPES.window}: `;
+  const reasons = Object.entries(source.loadRejected).filter(([k]) => k.startsWith(prefix))
+    .sort(([a], [b]) => a < b ? -1 : 1);
+  if (reasons.length === 0) return;
+  const n = reasons.reduce((s, [, v]) => s + v, 0);
+  throw new Error(
+    `Cannot read ${
+      AW_FORM_NAMES[source.form]
+    } "${source.location}": all ${n} "${AW_TYPES.window}" events were rejected (${
+      reasons.map(([k, v]) => `${k.slice(prefix.length)}: ${v}`).join(", ")
+    })`,
+  );
 }
 
 /**
@@ -114,6 +136,7 @@ export async function openActivityWatchImport(
   let plan;
   try {
     plan = planBuckets(source);
+    assertLoadable(source);
   } catch (err) {
     source.close();
     throw err;
@@ -128,7 +151,7 @@ export async function openActivityWatchImport(
       elements: false,
       urls: plan.web.length > 0,
       heartbeats: false,
-      focus: false,
+      focus: true,
     },
     loadRejected: source.loadRejected,
     span: () => source.span(spanIds),

@@ -92,13 +92,13 @@ function rfc3339(ms: number, python: boolean): string {
 }
 
 /** The export JSON text, Rust (ids, `Z`) or Python (no ids, `+00:00`) flavour. */
-export function exportJson(flavour: "rust" | "python", buckets = BUCKETS): string {
+export function exportJson(flavour: "rust" | "python", buckets = BUCKETS, origin = T0): string {
   const python = flavour === "python";
   const out: Record<string, unknown> = {};
   for (const b of buckets) {
     const events = [...b.events].sort((x, y) => y[1] - x[1]).map(([id, s, d, data]) => ({
       ...(python ? {} : { id }),
-      timestamp: rfc3339(T0 + s * 1000, python),
+      timestamp: rfc3339(Math.round(origin + s * 1000), python),
       duration: d,
       data,
     }));
@@ -122,7 +122,7 @@ function q(s: string): string {
 }
 
 /** aw-server-rust SQLite as SQL text (`user_version = 5`, times in ns). */
-export function rustSql(buckets = BUCKETS): string {
+export function rustSql(buckets = BUCKETS, origin = T0): string {
   const lines = [
     "PRAGMA user_version = 5;",
     `CREATE TABLE buckets (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE NOT NULL,
@@ -142,7 +142,7 @@ export function rustSql(buckets = BUCKETS): string {
       }, ${q(rfc3339(T0 - 3_600_000, false))}, '{}');`,
     );
     for (const [id, s, d, data] of b.events) {
-      const start = BigInt(T0 + s * 1000) * 1_000_000n;
+      const start = BigInt(Math.round(origin + s * 1000)) * 1_000_000n;
       const end = start + BigInt(Math.round(d * 1e9));
       lines.push(
         `INSERT INTO events VALUES (${id}, ${i + 1}, ${start}, ${end}, ${
@@ -155,7 +155,7 @@ export function rustSql(buckets = BUCKETS): string {
 }
 
 /** The legacy Python aw-server's peewee SQLite as SQL text. */
-export function peeweeSql(buckets = BUCKETS): string {
+export function peeweeSql(buckets = BUCKETS, origin = T0): string {
   const lines = [
     `CREATE TABLE bucketmodel (key INTEGER NOT NULL PRIMARY KEY, id VARCHAR(255) NOT NULL,
       created DATETIME NOT NULL, name VARCHAR(255), type VARCHAR(255) NOT NULL,
@@ -175,7 +175,7 @@ export function peeweeSql(buckets = BUCKETS): string {
     for (const [id, s, d, data] of b.events) {
       lines.push(
         `INSERT INTO eventmodel VALUES (${id}, ${i + 1}, ${
-          q(rfc3339(T0 + s * 1000, true).replace("T", " "))
+          q(rfc3339(Math.round(origin + s * 1000), true).replace("T", " "))
         }, ${d}, ${q(JSON.stringify(data))});`,
       );
     }
