@@ -28,7 +28,7 @@ interface ToolResult {
 
 async function withClient(fn: (client: Client) => Promise<void>): Promise<void> {
   // A small cap so a busy day takes several pages.
-  const http: HttpServing = serveHttp(createServerFactory({ backend, maxTokens: 1500 }), {
+  const http: HttpServing = await serveHttp(createServerFactory({ backend, maxTokens: 1500 }), {
     port: 0,
     token: TOKEN,
   });
