@@ -70,7 +70,7 @@ function verified(text: string): unknown {
   if (bytes.length <= MAC_BYTES) return "it is cut short";
   const payload = bytes.subarray(MAC_BYTES);
   if (!timingSafeEqual(bytes.subarray(0, MAC_BYTES), mac(payload))) {
-    return "this server did not issue it (altered, cut short, or from a server that has since restarted)";
+    return "this server did not issue it: it was altered, cut short, or minted by a server process that has since stopped";
   }
   return JSON.parse(new TextDecoder().decode(payload));
 }
@@ -79,7 +79,7 @@ function verified(text: string): unknown {
 export function decodeCursor(text: string, tool: string): CursorState {
   const fix = `pass next_cursor exactly as ${tool} returned it, or leave cursor out to start over`;
   const parsed = verified(text);
-  if (typeof parsed === "string") throw new ToolError(`Invalid cursor: ${parsed}; ${fix}`);
+  if (typeof parsed === "string") throw new ToolError(`Invalid cursor: ${fix} (${parsed})`);
   if (!Array.isArray(parsed) || parsed[0] !== VERSION || parsed.length !== 5) {
     throw new ToolError(`Invalid cursor: ${fix}`);
   }
