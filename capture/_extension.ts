@@ -6,15 +6,18 @@
  */
 
 import { join } from "node:path";
+import { tokenFile, type TokenSource } from "../src/http/mod.ts";
 import { writePrivate } from "./_status.ts";
 
 const FILES = ["manifest.json", "background.js"];
+
+const TOKEN_SHAPE = /^[0-9a-f]{64}$/;
 
 /** Read the ingest token, creating a random one (user-only) the first time. */
 export function ingestToken(path: string): string {
   try {
     const t = Deno.readTextFileSync(path).trim();
-    if (/^[0-9a-f]{64}$/.test(t)) return t;
+    if (TOKEN_SHAPE.test(t)) return t;
   } catch (err) {
     if (!(err instanceof Deno.errors.NotFound)) throw err;
   }
@@ -22,6 +25,12 @@ export function ingestToken(path: string): string {
   const token = [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
   writePrivate(path, `${token}\n`);
   return token;
+}
+
+/** The ingest token as a running ingest sees it: created now if absent, re-read when it changes. */
+export function ingestTokenFile(path: string): TokenSource {
+  ingestToken(path);
+  return tokenFile(path, (text) => TOKEN_SHAPE.test(text.trim()) ? text.trim() : undefined);
 }
 
 /** Options for {@linkcode writeExtension}. */

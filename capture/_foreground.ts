@@ -13,7 +13,7 @@ import { openBackend } from "./_backends.ts";
 import { loadCaptureConfig } from "./_config.ts";
 import { claimPid, enginePaths, ensureDir, releasePid } from "./_status.ts";
 import { startIngest } from "./ingest.ts";
-import { ingestToken } from "./_extension.ts";
+import { ingestTokenFile } from "./_extension.ts";
 import { requirePermissions } from "./_permissions.ts";
 
 /** Options of {@linkcode runForeground}. */
@@ -92,7 +92,7 @@ export async function runForeground(framesHome: string, opts: RunOptions): Promi
       try {
         ingest = await startIngest({
           port,
-          token: ingestToken(paths.token),
+          token: ingestTokenFile(paths.token),
           onTab: (tab) => {
             if (opts.debug) {
               log(`tab report: incognito=${tab.incognito} title=${tab.title?.length ?? 0} chars`);

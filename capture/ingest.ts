@@ -7,6 +7,7 @@
  *
  * @example
  * ```ts
+ * const token = ingestTokenFile(paths.token); // re-read per request, so rotation takes
  * const ingest = await startIngest({ port: 47631, token, onTab: (t) => engine.reportTab(t) });
  * await ingest.close();
  * ```
@@ -21,6 +22,7 @@ import {
   loopbackGuard,
   type Refusal,
   serveLoopback,
+  type TokenSource,
 } from "../src/http/mod.ts";
 import type { TabReport } from "./_recorder.ts";
 
@@ -28,8 +30,8 @@ import type { TabReport } from "./_recorder.ts";
 export interface IngestOptions {
   /** Loopback port (0 = any free port). */
   port: number;
-  /** The per-install token the extension sends. */
-  token: string;
+  /** The per-install token the extension sends, or where to read it per request. */
+  token: string | TokenSource;
   onTab: (tab: TabReport) => void;
 }
 
@@ -103,23 +105,20 @@ export function parseTab(body: unknown, at: number): TabReport | string {
 }
 
 /** Listen on 127.0.0.1; throws a clear Error when the port is taken. */
-export function startIngest(opts: IngestOptions): Promise<Ingest> {
+export async function startIngest(opts: IngestOptions): Promise<Ingest> {
   let port = opts.port;
   const app = ingestApp({ ...opts, port: () => port });
-  return new Promise((resolveStart, reject) => {
-    try {
-      const server = serveLoopback(app.fetch, {
-        port: opts.port,
-        onListen: (addr) => {
-          port = addr.port;
-          resolveStart({ port, close: () => server.shutdown() });
-        },
-        onError: () => new Response("internal error", { status: 500 }),
-      });
-    } catch (err) {
-      if (err instanceof Deno.errors.AddrInUse) {
-        reject(new Error(`port ${opts.port} on 127.0.0.1 is in use (set ingest_port or --port)`));
-      } else reject(err);
+  try {
+    const server = await serveLoopback(app.fetch, {
+      port: opts.port,
+      onError: () => new Response("internal error", { status: 500 }),
+    });
+    port = server.addr.port;
+    return { port, close: () => server.shutdown() };
+  } catch (err) {
+    if (err instanceof Deno.errors.AddrInUse) {
+      throw new Error(`port ${opts.port} on 127.0.0.1 is in use (set ingest_port or --port)`);
     }
-  });
+    throw err;
+  }
 }

@@ -97,7 +97,7 @@ Deno.test("encodeBase64Url() round-trips every byte without padding", () => {
 });
 
 Deno.test("serveLoopback() binds 127.0.0.1 only", async () => {
-  const server = serveLoopback(() => new Response("ok"), { port: 0 });
+  const server = await serveLoopback(() => new Response("ok"), { port: 0 });
   try {
     equal(server.addr.hostname, "127.0.0.1");
     const res = await fetch(`http://127.0.0.1:${server.addr.port}/`);

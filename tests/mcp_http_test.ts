@@ -46,7 +46,7 @@ async function withServer(
   fn: (http: HttpServing) => Promise<void>,
   opts: { maxTokens?: number } = {},
 ): Promise<void> {
-  const http = serveHttp(createServerFactory({ backend, maxTokens: opts.maxTokens }), {
+  const http = await serveHttp(createServerFactory({ backend, maxTokens: opts.maxTokens }), {
     port: 0,
     token,
   });

@@ -44,6 +44,11 @@ Deno.test("fitPage() keeps every page under the cap and covers all items once, i
 });
 
 Deno.test("cursors carry their call and reject other tools, other arguments and garbage", () => {
+  const SCHEMA: InputSchema = {
+    type: "object",
+    properties: { day: { type: "string", description: "The day" } },
+    additionalProperties: false,
+  };
   const windows = [{ start: 1, end: 2, day: "2026-07-04" }];
   const cursor = encodeCursor({
     tool: "get_activity",
@@ -58,11 +63,11 @@ Deno.test("cursors carry their call and reject other tools, other arguments and 
     windows,
     offset: 40,
   });
-  const resumed = resumeCall("get_activity", { cursor });
+  const resumed = resumeCall("get_activity", { cursor }, SCHEMA);
   deepEqual(resumed.args, { day: "today" });
   equal(resumed.cursor?.offset, 40);
-  deepEqual(resumeCall("get_activity", { day: "today", cursor }).args, { day: "today" });
-  throws(() => resumeCall("get_activity", { day: "monday", cursor }), ToolError);
+  deepEqual(resumeCall("get_activity", { day: "today", cursor }, SCHEMA).args, { day: "today" });
+  throws(() => resumeCall("get_activity", { day: "monday", cursor }, SCHEMA), ToolError);
   throws(() => decodeCursor(cursor, "search_activity"), /belongs to get_activity/);
   throws(() => decodeCursor(cursor.slice(0, -3), "get_activity"), /Invalid cursor/);
   throws(

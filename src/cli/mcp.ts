@@ -17,6 +17,7 @@ import {
   type ResolvedWindow,
   serveHttp,
   serveStdioServer,
+  watchToken,
 } from "../mcp/mod.ts";
 import { warmUp } from "../mcp/warm_up.ts";
 import {
@@ -200,8 +201,13 @@ async function serve(args: string[]): Promise<number> {
     return 0;
   }
   const settings = resolveSettings({ source, tz });
-  const { token, created, path } = await loadToken(settings.home);
-  const http = serveHttp(factory, { port: port ?? DEFAULT_HTTP_PORT, token, onerror: logError });
+  // The server reads the token file per request, so a rotated token takes effect at once.
+  const { created, path } = await loadToken(settings.home);
+  const http = await serveHttp(factory, {
+    port: port ?? DEFAULT_HTTP_PORT,
+    token: watchToken(path),
+    onerror: logError,
+  });
   console.error(
     `frames mcp ${VERSION}: serving MCP at ${http.url} (bearer token ${
       created ? "created" : "read"
@@ -223,8 +229,8 @@ async function token(args: string[]): Promise<number> {
     console.log(`Usage: frames mcp token [--rotate]
 
 Prints the bearer token "frames mcp --http" requires, creating it on first use
-($FRAMES_HOME/mcp-token, user-only). --rotate replaces it; running servers keep the old one
-until restarted.`);
+($FRAMES_HOME/mcp-token, user-only). --rotate replaces it; running servers refuse the old
+one from their next request on.`);
     return 0;
   }
   const { home } = resolveSettings({});

@@ -1,9 +1,10 @@
 /**
  * One guard for every listener (the capture ingest, the MCP HTTP transport): bound to
  * 127.0.0.1 only, a Host and Origin check against DNS rebinding and cross-site requests, a
- * bearer token compared in constant time, a body limit, and the helpers they share
- * (base64url, the client-gone request signal). Hono middleware, so each listener is a
- * hono app that puts the guard in front of its routes.
+ * bearer token compared in constant time and re-read from its file when it rotates, a body
+ * limit enforced while streaming, and a server with header, request and keep-alive
+ * timeouts and a connection cap. Hono middleware, so each listener is a hono app that puts
+ * the guard in front of its routes.
  *
  * @example
  * ```ts
@@ -16,7 +17,7 @@
  * app.use("*", loopbackGuard({ port: () => port, allowOrigin: () => false, refuse }));
  * app.use("*", bearerAuth({ token, refuse }));
  * app.get("/v1/ping", (c) => c.json({ ok: true }));
- * const server = serveLoopback(app.fetch, { port: 0 });
+ * const server = await serveLoopback(app.fetch, { port: 0 });
  * port = server.addr.port;
  * ```
  *
@@ -33,5 +34,12 @@ export {
   type LoopbackGuardOptions,
 } from "./loopback.ts";
 export type { GuardContext, Middleware, Refusal } from "./refusal.ts";
-export { serveLoopback, type ServeLoopbackOptions, untilClientGone } from "./serve.ts";
+export { LISTENER_LIMITS, type ListenerLimits } from "./limits.ts";
+export {
+  type FetchHandler,
+  type LoopbackServer,
+  serveLoopback,
+  type ServeLoopbackOptions,
+} from "./serve.ts";
 export { bearerAuth, type BearerAuthOptions, bearerToken, tokensEqual } from "./token.ts";
+export { tokenFile, type TokenSource } from "./token_file.ts";

@@ -37,14 +37,14 @@ export type Refusal =
     status: 413;
   };
 
-/** What the guard reads of hono's request context: headers, and the body text hono keeps. */
+/** What the guard uses of hono's request context: headers, and the raw request. */
 export interface GuardContext {
   /** The request. */
   req: {
     /** One header's value, or `undefined`. */
     header(name: string): string | undefined;
-    /** The body as text (hono caches it, so the route can read it again). */
-    text(): Promise<string>;
+    /** The web request; the body limit replaces it with one holding the body it read. */
+    raw: Request;
   };
 }
 

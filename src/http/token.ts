@@ -6,6 +6,7 @@
  */
 
 import type { Middleware, Refusal } from "./refusal.ts";
+import type { TokenSource } from "./token_file.ts";
 
 const encoder = new TextEncoder();
 
@@ -28,17 +29,21 @@ export function bearerToken(header: string | undefined): string | undefined {
 
 /** Options of {@linkcode bearerAuth}. */
 export interface BearerAuthOptions {
-  /** The token every request must carry. */
-  token: string;
+  /** The token every request must carry, or where to read it per request (it may rotate). */
+  token: string | TokenSource;
   /** Builds the answer to a request without the right token (reason `"token"`, 401). */
   refuse: (refusal: Refusal) => Response;
 }
 
-/** Hono middleware that refuses every request whose bearer token is not `opts.token`. */
+/** Hono middleware that refuses every request whose bearer token is not `opts.token`'s. */
 export function bearerAuth(opts: BearerAuthOptions): Middleware {
+  const current = typeof opts.token === "string"
+    ? () => Promise.resolve(opts.token as string)
+    : opts.token;
   return async (c, next) => {
     const got = bearerToken(c.req.header("authorization"));
-    if (got === undefined || !tokensEqual(got, opts.token)) {
+    const want = await current();
+    if (got === undefined || want === undefined || !tokensEqual(got, want)) {
       return opts.refuse({ reason: "token", status: 401 });
     }
     await next();

@@ -11,12 +11,13 @@ import { sdkFactory, type ServerFactory } from "./server.ts";
 import { Hono } from "hono";
 import {
   bearerAuth,
+  bodyLimit,
   isLoopbackOrigin,
   LOOPBACK_HOSTNAME,
   loopbackGuard,
   type Refusal,
   serveLoopback,
-  untilClientGone,
+  type TokenSource,
 } from "../http/mod.ts";
 
 /** The loopback address the server binds; there is deliberately no option to change it. */
@@ -28,12 +29,15 @@ export const DEFAULT_HTTP_PORT = 7749;
 /** The endpoint path. */
 export const MCP_PATH = "/mcp";
 
+/** The largest request body, in bytes: JSON-RPC calls with small arguments, far under it. */
+export const MCP_MAX_BODY = 1024 * 1024;
+
 /** Options of {@linkcode serveHttp}. */
 export interface HttpServeOptions {
   /** Port on 127.0.0.1 (default 7749; 0 picks a free one). */
   port?: number;
-  /** The bearer token every request must carry. */
-  token: string;
+  /** The bearer token every request must carry, or where to read it per request. */
+  token: string | TokenSource;
   /** Receives unexpected errors. */
   onerror?: (error: Error) => void;
 }
@@ -82,8 +86,8 @@ function refuse(r: Refusal): Response {
         `Unauthorized: send "Authorization: Bearer <token>"; "frames mcp token" prints the token`,
         { "WWW-Authenticate": 'Bearer realm="frames"' },
       );
-    case "body": // no body limit is put in front of the SDK (it has its own)
-      return jsonRpcError(413, "Payload too large");
+    case "body":
+      return jsonRpcError(413, `Payload too large: a request body may hold ${MCP_MAX_BODY} bytes`);
   }
 }
 
@@ -91,15 +95,16 @@ function refuse(r: Refusal): Response {
 export interface McpAppOptions {
   /** The bound port; read per request because port 0 is only known after listening. */
   port: () => number;
-  /** The bearer token every request must carry. */
-  token: string;
+  /** The bearer token every request must carry, or where to read it per request. */
+  token: string | TokenSource;
   /** Receives unexpected errors. */
   onerror?: (error: Error) => void;
 }
 
 /**
- * The hono app of the transport (exported for tests that call `app.request`): the loopback guard on every path, then the endpoint
- * (unknown paths are 404 before any token is asked for), then the token, then the SDK.
+ * The hono app of the transport (exported for tests that call `app.request`): the loopback
+ * guard on every path, then the endpoint (unknown paths are 404 before any token is asked
+ * for), then the token, then the body limit, then the SDK.
  */
 export function mcpApp(
   handler: { fetch: (req: Request) => Promise<Response> },
@@ -107,12 +112,13 @@ export function mcpApp(
 ): Hono {
   const app = new Hono();
   app.use("*", loopbackGuard({ port: opts.port, allowOrigin: isLoopbackOrigin, refuse }));
-  app.all(MCP_PATH, bearerAuth({ token: opts.token, refuse }), (c) => {
-    // Under Deno.serve hono's env is the serve handler's info; app.request has none.
-    const info = c.env as Deno.ServeHandlerInfo | undefined;
-    const req = info?.completed ? untilClientGone(c.req.raw, info.completed) : c.req.raw;
-    return handler.fetch(req);
-  });
+  app.all(
+    MCP_PATH,
+    bearerAuth({ token: opts.token, refuse }),
+    bodyLimit({ max: MCP_MAX_BODY, refuse }),
+    // The request's signal aborts only when the client goes away (src/http/serve.ts).
+    (c) => handler.fetch(c.req.raw),
+  );
   app.notFound(() => jsonRpcError(404, `Not found: the MCP endpoint is ${MCP_PATH}`));
   app.onError((err) => {
     opts.onerror?.(err);
@@ -126,19 +132,20 @@ export function mcpApp(
  *
  * @example
  * ```ts
- * const http = serveHttp(factory, { port: 0, token });
+ * const http = await serveHttp(factory, { port: 0, token });
  * console.error(`serving ${http.url}`);
  * await http.finished;
  * ```
  */
-export function serveHttp(factory: ServerFactory, opts: HttpServeOptions): HttpServing {
+export async function serveHttp(
+  factory: ServerFactory,
+  opts: HttpServeOptions,
+): Promise<HttpServing> {
   const handler = createMcpHandler(sdkFactory(factory), { onerror: opts.onerror });
-  const controller = new AbortController();
   let port = -1;
   const app = mcpApp(handler, { port: () => port, token: opts.token, onerror: opts.onerror });
-  const server = serveLoopback(app.fetch, {
+  const server = await serveLoopback(app.fetch, {
     port: opts.port ?? DEFAULT_HTTP_PORT,
-    signal: controller.signal,
     onError: (err) => {
       opts.onerror?.(err instanceof Error ? err : new Error(String(err)));
       return jsonRpcError(500, "Internal server error");
@@ -152,8 +159,7 @@ export function serveHttp(factory: ServerFactory, opts: HttpServeOptions): HttpS
     finished: server.finished,
     async shutdown() {
       await handler.close();
-      controller.abort();
-      await server.finished;
+      await server.shutdown();
     },
   };
 }

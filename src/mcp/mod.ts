@@ -27,7 +27,7 @@ export { serveStdioServer } from "./stdio.ts";
 export type { StdioServing } from "./stdio.ts";
 export { DEFAULT_HTTP_PORT, HTTP_HOSTNAME, MCP_PATH, serveHttp } from "./http.ts";
 export type { HttpServeOptions, HttpServing } from "./http.ts";
-export { loadToken, TOKEN_FILE } from "./token.ts";
+export { loadToken, TOKEN_FILE, watchToken } from "./token.ts";
 export type { StoredToken } from "./token.ts";
 export { MIN_MAX_TOKENS } from "./_pager.ts";
 export { DEFAULT_MAX_TOKENS } from "../compile/rules.ts";

@@ -1,12 +1,13 @@
 /**
  * The bearer token of the HTTP transport: 32 random bytes, generated on first use and
- * stored user-only (0600) as `$FRAMES_HOME/mcp-token`.
+ * stored user-only (0600) as `$FRAMES_HOME/mcp-token`; a running server reads the file per
+ * request (see {@linkcode watchToken}), so `frames mcp token --rotate` takes effect at once.
  *
  * @module
  */
 
 import { join } from "node:path";
-import { encodeBase64Url } from "../http/mod.ts";
+import { encodeBase64Url, tokenFile, type TokenSource } from "../http/mod.ts";
 
 /** The token file's name under the frames home. */
 export const TOKEN_FILE = "mcp-token";
@@ -28,9 +29,28 @@ function newToken(): string {
 }
 
 async function write(path: string, token: string, createNew: boolean): Promise<void> {
+  if (!createNew) {
+    // Rotation writes a new file and renames it over the old one, so a running server
+    // reading per request sees the old token or the new one, never an empty file.
+    const next = `${path}.${encodeBase64Url(crypto.getRandomValues(new Uint8Array(6)))}`;
+    await write(next, token, true);
+    await Deno.rename(next, path);
+    return;
+  }
   await Deno.writeTextFile(path, token + "\n", { mode: 0o600, createNew });
-  // `mode` only applies to a new file; a rotated token must not inherit looser bits.
+  // `mode` is subject to the umask; the token must be user-only whatever it is.
   if (Deno.build.os !== "windows") await Deno.chmod(path, 0o600);
+}
+
+/** The token in `text` when it has a token's shape. */
+function parseToken(text: string): string | undefined {
+  const token = text.trim();
+  return TOKEN_SHAPE.test(token) ? token : undefined;
+}
+
+/** The token in `path`, re-read per request when the file changes (a running server's view). */
+export function watchToken(path: string): TokenSource {
+  return tokenFile(path, parseToken);
 }
 
 /**

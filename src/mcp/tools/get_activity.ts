@@ -62,7 +62,7 @@ export const GET_ACTIVITY: ToolSpec = {
     additionalProperties: false,
   }),
   async run(raw, ctx) {
-    const { args, cursor } = resumeCall(NAME, raw);
+    const { args, cursor } = resumeCall(NAME, raw, GET_ACTIVITY.input);
     const window = cursor?.windows[0] ?? resolveToolWindow(windowRequest(args), ctx);
     const minMinutes = typeof args.min_minutes === "number" ? args.min_minutes : undefined;
     const { doc } = await compileWindow(window, ctx, { minMinutes });

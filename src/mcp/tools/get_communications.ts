@@ -102,7 +102,7 @@ export const GET_COMMUNICATIONS: ToolSpec = {
     additionalProperties: false,
   }),
   async run(raw, ctx) {
-    const { args, cursor } = resumeCall(NAME, raw);
+    const { args, cursor } = resumeCall(NAME, raw, GET_COMMUNICATIONS.input);
     const only = typeof args.kind === "string" ? args.kind as CommKind : undefined;
     const window = cursor?.windows[0] ?? resolveToolWindow(windowRequest(args), ctx);
     const { doc } = await compileWindow(window, ctx);

@@ -40,7 +40,7 @@ export const GET_DAY_SUMMARY: ToolSpec = {
     additionalProperties: false,
   }),
   async run(raw, ctx) {
-    const { args, cursor } = resumeCall(NAME, raw);
+    const { args, cursor } = resumeCall(NAME, raw, GET_DAY_SUMMARY.input);
     const window = cursor?.windows[0] ?? resolveToolWindow(windowRequest(args), ctx);
     const { doc } = await compileWindow(window, ctx);
     const structured = fitPage(

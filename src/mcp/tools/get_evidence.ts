@@ -107,7 +107,7 @@ export const GET_EVIDENCE: ToolSpec = {
     additionalProperties: false,
   }),
   async run(raw, ctx) {
-    const { args, cursor } = resumeCall(NAME, raw);
+    const { args, cursor } = resumeCall(NAME, raw, GET_EVIDENCE.input);
     const day = cursor?.windows[0]?.day ?? (typeof args.day === "string" ? args.day : undefined);
     const { frame, window, compiled } = await findFrame(String(args.frame), ctx, { day });
     const tz = ctx.settings.tz;

@@ -131,7 +131,7 @@ export const GET_PATTERNS: ToolSpec = {
     additionalProperties: false,
   },
   async run(raw, ctx) {
-    const { args, cursor } = resumeCall(NAME, raw);
+    const { args, cursor } = resumeCall(NAME, raw, GET_PATTERNS.input);
     const count = typeof args.days === "number" ? args.days : PATTERN_DAYS.default;
     const last = cursor?.windows[0] ??
       resolveToolWindow({ day: typeof args.until === "string" ? args.until : "today" }, ctx);

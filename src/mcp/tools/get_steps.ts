@@ -105,7 +105,7 @@ export const GET_STEPS: ToolSpec = {
     additionalProperties: false,
   }),
   async run(raw, ctx) {
-    const { args, cursor } = resumeCall(NAME, raw);
+    const { args, cursor } = resumeCall(NAME, raw, GET_STEPS.input);
     const day = cursor?.windows[0]?.day ?? (typeof args.day === "string" ? args.day : undefined);
     const id = String(args.frame).trim();
     const { window, compiled } = await findFrame(id, ctx, { day });

@@ -103,7 +103,7 @@ export const SEARCH_ACTIVITY: ToolSpec = {
     additionalProperties: false,
   }),
   async run(raw, ctx) {
-    const { args, cursor } = resumeCall(NAME, raw);
+    const { args, cursor } = resumeCall(NAME, raw, SEARCH_ACTIVITY.input);
     const query = String(args.query).trim();
     const words = query.toLowerCase().split(/\s+/).filter((w) => w !== "");
     const count = typeof args.days === "number" ? args.days : SEARCH_DAYS.default;
