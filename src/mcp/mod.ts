@@ -29,6 +29,7 @@ export { DEFAULT_HTTP_PORT, HTTP_HOSTNAME, MCP_PATH, serveHttp } from "./http.ts
 export type { HttpServeOptions, HttpServing } from "./http.ts";
 export { loadToken, TOKEN_FILE, watchToken } from "./token.ts";
 export type { StoredToken } from "./token.ts";
+export type { TokenSource } from "../http/mod.ts";
 export { MIN_MAX_TOKENS } from "./_pager.ts";
 export { DEFAULT_MAX_TOKENS } from "../compile/rules.ts";
 export { ToolError } from "./_result.ts";
