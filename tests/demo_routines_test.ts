@@ -219,7 +219,9 @@ function align(steps: RoutinesTruth["routines"][number]["steps"], events: Seen[]
     let k = j;
     const matches = (s: (typeof steps)[number]) =>
       (s.op === "click" ? e.op === "click" : e.op === "type") && s.role === e.role &&
-      (s.name === null ? e.name !== undefined : e.name !== undefined && norm(e.name) === norm(s.name));
+      (s.name === null
+        ? e.name !== undefined
+        : e.name !== undefined && norm(e.name) === norm(s.name));
     while (k < steps.length && !matches(steps[k]) && steps[k].optional) k++;
     if (k < steps.length && matches(steps[k])) {
       out.push(k);

@@ -85,7 +85,10 @@ export class Episode {
   t: number;
 
   /** A visit starting at `start`, focused on monitor `focus` of `monitors`. */
-  constructor(rng: Random, opts: { start: number; monitors: number; focus: number; back: FrameRow }) {
+  constructor(
+    rng: Random,
+    opts: { start: number; monitors: number; focus: number; back: FrameRow },
+  ) {
     this.#rng = rng;
     this.#monitors = opts.monitors;
     this.#focus = opts.focus;

@@ -8,7 +8,7 @@
  */
 
 import { APPS } from "./_catalog.ts";
-import { Episode, showPage, type Shown, type Target } from "./_episode.ts";
+import { Episode, type Shown, showPage, type Target } from "./_episode.ts";
 import { BACKGROUND, type BackgroundDef, type RoutineDef, ROUTINES } from "./_routine_defs.ts";
 import type { Random } from "./_random.ts";
 import { SCREENS } from "./_behaviour.ts";
@@ -68,7 +68,9 @@ export function scheduleVisits(
       }
       chosen = order.slice(0, n);
     }
-    for (const d of chosen) out[d].push({ minute: rng.int(r.window[0], r.window[1] - 1), routine: r });
+    for (const d of chosen) {
+      out[d].push({ minute: rng.int(r.window[0], r.window[1] - 1), routine: r });
+    }
   }
   for (const d of workdays) {
     const n = rng.int(1, 3);
@@ -81,7 +83,11 @@ export function scheduleVisits(
 }
 
 /** Plant the visits into the day's rows (in place) and return the occurrences planted. */
-export function plantDay(rng: Random, input: PlantInput, visits: readonly Visit[]): PlantedOccurrence[] {
+export function plantDay(
+  rng: Random,
+  input: PlantInput,
+  visits: readonly Visit[],
+): PlantedOccurrence[] {
   const anchors = chooseAnchors(input, visits);
   const planted: PlantedOccurrence[] = [];
   const rngs = anchors.map((_, k) => rng.fork(k + 1));

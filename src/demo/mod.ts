@@ -15,7 +15,7 @@ import { dayNumber, dayText, weekday, Zone } from "./_zone.ts";
 import { type DayKind, planDay } from "./_plan.ts";
 import { type DayProfile, DaySimulator, type EventRow, type FrameRow } from "./_simulate.ts";
 import { writeRows } from "./_write.ts";
-import { type PlantedOccurrence, plantDay, scheduleVisits } from "./_plant.ts";
+import { plantDay, type PlantedOccurrence, scheduleVisits } from "./_plant.ts";
 import { buildTruth, type RoutinesTruth } from "./_truth.ts";
 
 export { SCREENPIPE_SCHEMA_SQL } from "./_schema.ts";
