@@ -10,7 +10,7 @@ import { readScreenpipe } from "../../adapters/screenpipe/read.ts";
 import { compile } from "../compile/mod.ts";
 import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { dayWindow, isValidTimeZone, parseDay } from "../compile/time.ts";
-import { DEMO_DISPLAYS, writeDemoDatabase } from "../demo/mod.ts";
+import { DEMO_DISPLAYS, type RoutinesTruth, TRUTH_FILE, writeDemoDatabase } from "../demo/mod.ts";
 import { parseDisplays } from "../compile/enrich/mod.ts";
 import { emit } from "../emit/mod.ts";
 import { emitLedger } from "../emit/ledger.ts";
@@ -35,6 +35,10 @@ Options:
   --seed N           generator seed (default 42); the same seed gives the same database
   -f, --format FMT   print this format instead of ledger + context: json, yaml, md, context
   --budget N         token budget of the context block (default ${DEFAULT_CONTEXT_BUDGET})
+  --routines         plant seven recurring routines (slots, optional and extra steps, a
+                     near-duplicate pair, a weekly one, chat interruptions) and background
+                     clicks on Send/Search/Approve into a four-week corpus, and write their
+                     truth beside the database as ${TRUTH_FILE} (use with --keep)
   --keep             keep the database and print its path (compile it with
                      "frames compile --source screenpipe:PATH --tz ${DEMO_TZ} --day …
                      --displays ${DEMO_DISPLAYS}")
@@ -50,6 +54,17 @@ function int(value: string | undefined, flag: string, fallback: number): number 
   return n;
 }
 
+/** The summary line of the planted routines, when there are any. */
+function plantedLine(truth: RoutinesTruth | undefined): string[] {
+  if (truth === undefined) return [];
+  const occurrences = truth.routines.reduce((n, r) => n + r.occurrences.length, 0);
+  const share = (truth.planted_share * 100).toFixed(2);
+  return [
+    `planted ${truth.routines.length} routines (${occurrences} occurrences, ` +
+    `${truth.planted_steps} of ${truth.action_steps} action steps = ${share}%)`,
+  ];
+}
+
 /** Entry point of `frames demo`. */
 export async function main(args: string[]): Promise<number> {
   const p = parseFlags(args, {
@@ -58,6 +73,7 @@ export async function main(args: string[]): Promise<number> {
     format: { type: "string", short: "f" },
     budget: { type: "string" },
     keep: { type: "boolean" },
+    routines: { type: "boolean" },
     help: { type: "boolean", short: "h" },
   }, { command: "demo" });
   if (p.values.help) {
@@ -76,7 +92,11 @@ export async function main(args: string[]): Promise<number> {
   const dir = await Deno.makeTempDir({ prefix: "frames-demo-" });
   try {
     const path = join(dir, "db.sqlite");
-    const summary = writeDemoDatabase(path, { seed, tz: DEMO_TZ });
+    const summary = writeDemoDatabase(path, {
+      seed,
+      tz: DEMO_TZ,
+      routines: p.values.routines === true,
+    });
     const chosen = day ?? summary.busiestDay;
     if (!summary.days.some((d) => d.day === chosen)) {
       const first = summary.days[0].day, last = summary.days[summary.days.length - 1].day;
@@ -99,6 +119,7 @@ export async function main(args: string[]): Promise<number> {
         `(${totals[0]} snapshots, ${
           totals[1]
         } input events, seed ${seed}); compiling ${chosen} in ${DEMO_TZ}`,
+        ...plantedLine(summary.truth?.content),
         "",
         "== App ledger (frames apps)",
         emitLedger(doc),
@@ -107,7 +128,12 @@ export async function main(args: string[]): Promise<number> {
       ].join("\n");
     }
     await writeOutput(text, undefined);
-    if (p.values.keep) console.error(`frames demo: database kept at ${path}`);
+    if (p.values.keep) {
+      console.error(`frames demo: database kept at ${path}`);
+      if (summary.truth !== undefined) {
+        console.error(`frames demo: planted-routine truth kept at ${summary.truth.path}`);
+      }
+    }
     return 0;
   } finally {
     if (!p.values.keep) await Deno.remove(dir, { recursive: true });

@@ -9,12 +9,14 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { Random } from "./_random.ts";
 import { dayNumber, dayText, weekday, Zone } from "./_zone.ts";
 import { type DayKind, planDay } from "./_plan.ts";
 import { type DayProfile, DaySimulator, type EventRow, type FrameRow } from "./_simulate.ts";
 import { writeRows } from "./_write.ts";
+import { plantDay, type PlantedOccurrence, scheduleVisits } from "./_plant.ts";
+import { buildTruth, type RoutinesTruth } from "./_truth.ts";
 
 export { SCREENPIPE_SCHEMA_SQL } from "./_schema.ts";
 import { SCREENS } from "./_behaviour.ts";
@@ -26,12 +28,17 @@ import { SCREENS } from "./_behaviour.ts";
 export const DEMO_DISPLAYS: string = SCREENS.map((s) => `${s.name}=${s.width}x${s.height}+${s.x}+0`)
   .join(",");
 export type { DayKind } from "./_plan.ts";
+export type { RoutinesTruth, TruthRoutine, TruthStep } from "./_truth.ts";
+export { ARIA_ROLES } from "./_truth.ts";
+
+/** File name of the planted-routine truth, written beside the database. */
+export const TRUTH_FILE = "routines.truth.json";
 
 /** Options for {@linkcode writeDemoDatabase}. */
 export interface DemoOptions {
   /** PRNG seed (default 42). */
   seed?: number;
-  /** Number of local days (default 14). */
+  /** Number of local days (default 14; 28 with `routines`, so a weekly routine recurs 4 times). */
   days?: number;
   /** First local day, `YYYY-MM-DD` (default `2026-03-23`, so the range covers a DST change). */
   startDay?: string;
@@ -39,6 +46,11 @@ export interface DemoOptions {
   tz?: string;
   /** Replace an existing file at the path (default false: an existing file is an error). */
   overwrite?: boolean;
+  /**
+   * Plant routines (from their own PRNG stream) and write their truth beside the database
+   * as {@linkcode TRUTH_FILE} (default false: the base corpus, byte for byte).
+   */
+  routines?: boolean;
 }
 
 /** One local day of the demo, with its UTC bounds and what was written for it. */
@@ -67,6 +79,8 @@ export interface DemoSummary {
   days: DemoDay[];
   /** The local date with the most snapshots plus events. */
   busiestDay: string;
+  /** With `routines`: the truth file written and what it says. */
+  truth?: { path: string; content: RoutinesTruth };
 }
 
 const PROFILES: Record<DayKind, DayProfile> = {
@@ -86,7 +100,8 @@ const PROFILES: Record<DayKind, DayProfile> = {
  */
 export function writeDemoDatabase(path: string, opts: DemoOptions = {}): DemoSummary {
   const seed = opts.seed ?? 42;
-  const count = opts.days ?? 14;
+  const routines = opts.routines === true;
+  const count = opts.days ?? (routines ? 28 : 14);
   const tz = opts.tz ?? "Europe/Berlin";
   if (!Number.isInteger(seed)) {
     throw new RangeError(`Cannot seed the demo with ${seed}: not an integer`);
@@ -99,6 +114,10 @@ export function writeDemoDatabase(path: string, opts: DemoOptions = {}): DemoSum
   const first = dayNumber(opts.startDay ?? "2026-03-23");
   const zone = new Zone(tz);
   prepareTarget(path, opts.overwrite === true);
+  const truthPath = join(dirname(path), TRUTH_FILE);
+  if (routines && opts.overwrite !== true && exists(truthPath)) {
+    throw new Error(`Cannot write routine truth "${truthPath}": file already exists`);
+  }
 
   const rng = new Random(seed);
   const workdays: number[] = [];
@@ -110,13 +129,29 @@ export function writeDemoDatabase(path: string, opts: DemoOptions = {}): DemoSum
     ? workdays[Math.min(workdays.length - 1, rng.int(1, 3))]
     : -1;
 
+  const kindOf = (d: number): DayKind => {
+    const wd = weekday(first + d);
+    return d === busyIndex ? "busy" : wd === 0 || wd === 6 ? "weekend" : "work";
+  };
+  // Planting draws from its own stream, so the base rows stay what they are without it.
+  const plantRng = new Random(seed).fork(0x726f75);
+  const visits = routines
+    ? scheduleVisits(
+      plantRng,
+      Array.from({ length: count }, (_, d) => ({
+        weekday: weekday(first + d),
+        workday: kindOf(d) !== "weekend",
+      })),
+    )
+    : [];
+  const planted: PlantedOccurrence[] = [];
+
   const frames: FrameRow[] = [];
   const events: EventRow[] = [];
   const days: DemoDay[] = [];
   for (let d = 0; d < count; d++) {
     const day = dayText(first + d);
-    const wd = weekday(first + d);
-    const kind: DayKind = d === busyIndex ? "busy" : wd === 0 || wd === 6 ? "weekend" : "work";
+    const kind = kindOf(d);
     const dayRng = rng.fork(d + 1);
     const profile = { ...PROFILES[kind] };
     if (kind === "work" && dayRng.chance(0.4)) profile.monitors = 2;
@@ -126,6 +161,10 @@ export function writeDemoDatabase(path: string, opts: DemoOptions = {}): DemoSum
     const dayFrames = sim.frames.sort(byTime);
     const dayEvents = sim.events.sort(byTime);
     spoil(dayRng, dayFrames, dayEvents, kind);
+    if (routines) {
+      const input = { day, zone, monitors: profile.monitors, frames: dayFrames, events: dayEvents };
+      planted.push(...plantDay(plantRng.fork(d + 1), input, visits[d]));
+    }
     for (const f of dayFrames) frames.push(f);
     for (const e of dayEvents) events.push(e);
     days.push({
@@ -157,7 +196,28 @@ export function writeDemoDatabase(path: string, opts: DemoOptions = {}): DemoSum
   // Capture data is private: user-only, like every file the engine writes (SPEC §9).
   if (Deno.build.os !== "windows") Deno.chmodSync(path, 0o600);
   tally(days, frames, events, written.elementsByFrame);
-  return { path, days, busiestDay: busiestDay(days)?.day ?? days[0].day };
+  const summary: DemoSummary = { path, days, busiestDay: busiestDay(days)?.day ?? days[0].day };
+  if (routines) {
+    const content = buildTruth(seed, events, planted);
+    try {
+      Deno.writeTextFileSync(truthPath, JSON.stringify(content, null, 2) + "\n", { mode: 0o600 });
+    } catch (err) {
+      throw new Error(`Cannot write routine truth "${truthPath}": ${(err as Error).message}`, {
+        cause: err,
+      });
+    }
+    summary.truth = { path: truthPath, content };
+  }
+  return summary;
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The day with the most snapshots plus events (the earliest on a tie), if any. */

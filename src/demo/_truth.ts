@@ -1,0 +1,93 @@
+/**
+ * The planted-routine truth file (`routines.truth.json`, /work contract v1): the routines
+ * as canonical steps with ARIA roles, each occurrence's `ui_events` ids, and the planted
+ * share of all well-formed action steps (click and text rows) the database holds.
+ *
+ * @module
+ */
+
+import { NEAR_DUPLICATES, ROUTINES } from "./_routine_defs.ts";
+import type { PlantedOccurrence } from "./_plant.ts";
+import type { EventRow } from "./_simulate.ts";
+
+/** One canonical step of a planted routine. */
+export interface TruthStep {
+  op: "click" | "type" | "navigate";
+  role: string;
+  /** `null` for a click slot (the name varies across occurrences). */
+  name: string | null;
+  /** Names (clicks) or typed values (type steps) vary across occurrences. */
+  slot: boolean;
+  optional: boolean;
+}
+
+/** One planted routine with its occurrences. */
+export interface TruthRoutine {
+  id: string;
+  title: string;
+  app: string;
+  site: string | null;
+  steps: TruthStep[];
+  occurrences: { day: string; event_ids: number[] }[];
+}
+
+/** The whole truth file. */
+export interface RoutinesTruth {
+  version: 1;
+  seed: number;
+  action_steps: number;
+  planted_steps: number;
+  planted_share: number;
+  routines: TruthRoutine[];
+  near_duplicates: [string, string][];
+}
+
+/** ARIA roles of the accessibility roles the planted elements carry. */
+export const ARIA_ROLES: Readonly<Record<string, string>> = {
+  AXButton: "button",
+  AXLink: "link",
+  AXMenuItem: "menuitem",
+  AXTab: "tab",
+  AXRadioButton: "radio",
+  AXTextField: "textbox",
+  AXTextArea: "textbox",
+};
+
+/** Describe the planted routines once the rows have their ids. */
+export function buildTruth(
+  seed: number,
+  events: readonly EventRow[],
+  planted: readonly PlantedOccurrence[],
+): RoutinesTruth {
+  let actions = 0;
+  for (const e of events) {
+    if (e.style !== "bad" && (e.type === "click" || e.type === "text")) actions++;
+  }
+  const routines: TruthRoutine[] = ROUTINES.map((r) => ({
+    id: r.id,
+    title: r.title,
+    app: r.app.name,
+    site: r.site,
+    steps: r.steps.map((s) => ({
+      op: s.op,
+      role: ARIA_ROLES[s.role],
+      name: s.name,
+      slot: s.name === null || (s.values !== undefined && new Set(s.values).size > 1),
+      optional: s.optional === true,
+    })),
+    occurrences: planted.filter((o) => o.id === r.id).map((o) => ({
+      day: o.day,
+      event_ids: o.actions.map((e) => e.id),
+    })),
+  }));
+  const plantedSteps = planted.reduce((n, o) => n + o.actions.length, 0);
+  return {
+    version: 1,
+    seed,
+    action_steps: actions,
+    planted_steps: plantedSteps,
+    planted_share: actions === 0 ? 0 : plantedSteps / actions,
+    routines,
+    near_duplicates: NEAR_DUPLICATES.map(([a, b]) => [a, b]),
+  };
+}
