@@ -74,6 +74,10 @@ browserTest(
         `${site}/alpha,${site}/beta`,
         "--private",
         `${site}/secret`,
+        // Long enough for the extension's report to reach a snapshot on a loaded machine
+        // (1.5 s was seen to miss it with the suite's parallel load on two cores).
+        "--dwell",
+        "4000",
       ], { env: x.env({ HOME: home }), timeoutMs: 150_000 });
       assert.equal(drive.code, 0, drive.stderr);
       const steps = drive.stdout.trim().split("\n").map((l) => JSON.parse(l));
