@@ -29,19 +29,12 @@ export function cleanEntity(entity: string): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
-// A superset of what `isSensitiveName` accepts (every sensitive name contains one of these).
-const MAYBE_SENSITIVE =
-  /auth|bearer|code|cred|csrf|hmac|jwt|key|nonce|otp|pass|pin|pwd|saml|secret|sess|sid|sig|ticket|token|verif|xsrf/i;
-
-/** Whether an entity contains the value of a sensitive query or fragment parameter. */
+/** Whether an entity contains a value that redaction withholds from its URL. */
 export function leaksSecret(entity: string, url: URL): boolean {
-  if (url.search.length < 2 && url.hash.length < 2 && !url.pathname.includes(";")) {
-    return false;
-  }
-  // Cheap test first: no name that could be sensitive, nothing to look up.
+  // Cheap test first: no query, fragment, user info or long path segment, nothing to find.
   if (
-    !MAYBE_SENSITIVE.test(url.search) && !MAYBE_SENSITIVE.test(url.hash) &&
-    !url.pathname.includes(";")
+    url.search.length < 2 && url.hash.length < 2 && url.username === "" &&
+    !/[^/]{6,}/.test(url.pathname)
   ) {
     return false;
   }
