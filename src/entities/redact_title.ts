@@ -7,7 +7,7 @@
  */
 
 import { isSensitiveName, REDACTED, redactUrl } from "./redact.ts";
-import { looksLikeSecret, MIN_CAPABILITY_LENGTH } from "./secret_shape.ts";
+import { looksLikeSecret, MIN_CAPABILITY_LENGTH, secretStart } from "./secret_shape.ts";
 
 // An embedded URL (up to white space or a quote), a `name=value` pair, or a run of token
 // characters long enough to be judged (a path such as `/reset/3q2+7w…` is one run).
@@ -52,7 +52,10 @@ function redactRun(run: string): string {
     return redactUrl(body.startsWith("/") ? body : "/" + body).slice(body.startsWith("/") ? 0 : 1) +
       tail;
   }
-  return looksLikeSecret(safeDecode(body)) ? REDACTED + tail : run;
+  const decoded = safeDecode(body);
+  const start = secretStart(decoded);
+  if (start < 0) return run;
+  return (start > 0 && decoded === body ? body.slice(0, start) : "") + REDACTED + tail;
 }
 
 function safeDecode(text: string): string {
