@@ -35,6 +35,9 @@ export {
   MIN_SECRET_ENTROPY,
   MIN_SECRET_LENGTH,
   MIN_WORD_RUN,
+  MIN_CONSONANT_RUN,
+  KNOWN_PREFIXES,
+  MAX_RANDOM_VOWEL_SHARE,
   shannonEntropy,
 } from "./secret_shape.ts";
 export { ALLOWED_IMPORTS, purityViolations } from "./purity.ts";

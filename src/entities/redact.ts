@@ -217,9 +217,7 @@ function redactParam(param: string, found: string[] | undefined, sas = false): s
   const decoded = safeDecode(value);
   const secret = isSensitiveName(decodedName) ||
     (sas && SAS_FIELDS.has(decodedName.toLowerCase())) ||
-    looksLikeSecret(decoded) ||
-    // Form encoding writes spaces as `+`; a token never has one, so judge both readings.
-    (decoded.includes("+") && looksLikeSecret(decoded.replace(/\+/g, " ")));
+    looksLikeSecret(decoded, { plusSeparates: value.includes("+") });
   if (!secret) return param;
   found?.push(decoded, decoded.replace(/\+/g, " "));
   return `${name}=${REDACTED}`;
@@ -232,7 +230,7 @@ function redactPiece(
 ): string {
   if (piece.length === 0 || piece === REDACTED) return piece;
   const decoded = safeDecode(piece);
-  const start = secretStart(decoded, { previous });
+  const start = secretStart(decoded, { previous, plusSeparates: piece.includes("+") });
   if (start < 0) return piece;
   found?.push(decoded.slice(start));
   // Keep the plain words before the secret when the text maps one to one.

@@ -13,6 +13,8 @@ import { looksLikeSecret, MIN_CAPABILITY_LENGTH, secretStart } from "./secret_sh
 // characters long enough to be judged (a path such as `/reset/3q2+7w…` is one run).
 const PIECE =
   /[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s"'<>]+|([A-Za-z0-9_.-]+)=([^\s&"'<>]+)|[A-Za-z0-9+/=_\-.~%]{6,}/g;
+// Titles are not URL-encoded: a `+` in one is a character, not an encoded base64 symbol.
+const PLUS = { plusSeparates: true };
 // Punctuation that ends a sentence rather than a token.
 const TRAILING = /[.,;:!?)\]}'"]+$/;
 
@@ -29,10 +31,13 @@ export function redactTitle(title: string): string {
   if (title.length < MIN_CAPABILITY_LENGTH) return title;
   return title.replace(PIECE, (whole: string, name?: string, value?: string) => {
     if (name !== undefined && value !== undefined) {
-      if (isSensitiveName(name) || looksLikeSecret(safeDecode(value))) {
-        return `${name}=${REDACTED}`;
+      // Base64 padding reads like `name=`: judge the whole piece first.
+      if (looksLikeSecret(safeDecode(whole), PLUS)) return redactRun(whole);
+      const key = redactRun(name);
+      if (isSensitiveName(name) || looksLikeSecret(safeDecode(value), PLUS)) {
+        return `${key}=${REDACTED}`;
       }
-      return `${name}=${redactRun(value)}`;
+      return `${key}=${redactRun(value)}`;
     }
     if (whole.includes("://")) {
       const tail = TRAILING.exec(whole)?.[0] ?? "";
@@ -48,12 +53,12 @@ function redactRun(run: string): string {
   if (body.length < MIN_CAPABILITY_LENGTH) return run;
   // A path in a title (`/invite/AbC9…`, `src/app.ts`) is judged segment by segment, so a
   // capability word still protects the segment after it.
-  if (body.includes("/") && !looksLikeSecret(safeDecode(body))) {
+  if (body.includes("/") && !looksLikeSecret(safeDecode(body), PLUS)) {
     return redactUrl(body.startsWith("/") ? body : "/" + body).slice(body.startsWith("/") ? 0 : 1) +
       tail;
   }
   const decoded = safeDecode(body);
-  const start = secretStart(decoded);
+  const start = secretStart(decoded, PLUS);
   if (start < 0) return run;
   return (start > 0 && decoded === body ? body.slice(0, start) : "") + REDACTED + tail;
 }

@@ -41,6 +41,26 @@ export const MIN_WORD_RUN = 3;
  */
 export const MIN_CAPABILITY_LENGTH = 6;
 
+/**
+ * Below this share of vowels (a, e, i, o, u, y), a letters-only run of at
+ * least {@linkcode MIN_SECRET_LENGTH} letters is random: English words run near 40%,
+ * random capitals near 23% (an AWS key id can be all letters: `AKIACFSSLDXZLRDSQOIW`).
+ */
+export const MAX_RANDOM_VOWEL_SHARE = 0.3;
+
+/**
+ * A run of this many consonants marks a long letters-only run as random (`KMTPrgx`);
+ * English words stop near four (`strengths`), identifiers with acronyms near five.
+ */
+export const MIN_CONSONANT_RUN = 6;
+
+/**
+ * Prefixes that credential issuers put on their tokens (as secret scanners read them):
+ * text starting with one, then at least 10 token characters, is a credential.
+ */
+export const KNOWN_PREFIXES: RegExp =
+  /^(AKIA|ASIA|AIza|ya29\.|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|sk_live_|sk_test_|rk_live_|pk_live_|xox[abposr]-|npm_|pypi-|hf_|SG\.|eyJ)[A-Za-z0-9+/=_\-.~]{10,}$/;
+
 /** Path words that announce a capability in the next segment. */
 export const CAPABILITY_WORDS: ReadonlySet<string> = new Set([
   "activate",
@@ -80,8 +100,12 @@ export const GIT_WORDS: ReadonlySet<string> = new Set([
 const TOKEN_ALPHABET = /^[A-Za-z0-9+/=_\-.~]+$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEX = /^[0-9a-f]{7,64}$/i;
-// Runs between separators; a JWT's dots and base64's `+/=` separate runs too.
-const SEPARATORS = /[-_.~+/=]+/;
+// Runs between separators (a JWT's dots and base64's padding too). Base64's `+` and `/`
+// stay inside a run: in a URL component they come from `%2B`/`%2F`, i.e. an encoded blob.
+const SEPARATORS = /[-_.~=]+/;
+const SEPARATORS_PLUS = /[-_.~=+]+/;
+const VOWELS = /[aeiouy]/gi;
+const VOWELS_ONE = /^[aeiouy]$/i;
 const CASE_RUN = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;
 
 /** Shannon entropy of a text, in bits per character. */
@@ -101,6 +125,11 @@ export function shannonEntropy(text: string): number {
 export interface ShapeContext {
   /** The path segment before this one, lower-cased (e.g. `commit`, `reset`). */
   previous?: string;
+  /**
+   * `+` was written as such, not as `%2B`: in a query it is form encoding's space, in a
+   * title or path a word joint (`c++`, `v1.2+build`), so it separates runs.
+   */
+  plusSeparates?: boolean;
 }
 
 /**
@@ -127,19 +156,23 @@ export function secretStart(text: string, context: ShapeContext = {}): number {
     if (text.length >= MIN_CAPABILITY_LENGTH && !isPlainWordOrNumber(text)) return 0;
   }
   if (text.length < MIN_SECRET_LENGTH || !TOKEN_ALPHABET.test(text)) return -1;
+  const known = KNOWN_PREFIXES.exec(text);
+  // A prefix that ends in a separator (`ghp_`, `sk_live_`) says what was withheld.
+  if (known !== null) return /[-_.]$/.test(known[1]) ? known[1].length : 0;
   if (isOrdinaryId(text, previous)) return -1;
-  const start = plainPrefix(text);
+  const plus = context.plusSeparates === true;
+  const start = plainPrefix(text, plus);
   const rest = start === 0 ? text : text.slice(start);
-  if (rest.length < MIN_SECRET_LENGTH || randomShare(rest) < MIN_RANDOM_SHARE) return -1;
+  if (rest.length < MIN_SECRET_LENGTH || randomShare(rest, plus) < MIN_RANDOM_SHARE) return -1;
   return shannonEntropy(rest) >= MIN_SECRET_ENTROPY ? start : -1;
 }
 
 // The length of the leading runs (with their separators) that are plain words or numbers.
-function plainPrefix(text: string): number {
-  const runs = /[^-_.~+/=]+[-_.~+/=]*/g;
+function plainPrefix(text: string, plus: boolean): number {
+  const runs = plus ? /[^-_.~=+]+[-_.~=+]*/g : /[^-_.~=]+[-_.~=]*/g;
   let end = 0;
   for (const m of text.matchAll(runs)) {
-    const run = m[0].replace(/[-_.~+/=]+$/, "");
+    const run = m[0].replace(/[-_.~=+]+$/, "");
     const digits = /\d/.test(run), letters = /[A-Za-z]/.test(run);
     if ((digits && letters) || (letters && hasRandomCase(run))) break;
     end = m.index + m[0].length;
@@ -153,7 +186,7 @@ function plainPrefix(text: string): number {
 function isOrdinaryId(text: string, previous: string | undefined): boolean {
   if (/^\d+$/.test(text) || UUID.test(text)) return true;
   if (/^\d{4}-\d{2}-\d{2}(?:[T_]\d{2}[-.:]?\d{2}(?:[-.:]?\d{2})?)?/.test(text)) {
-    return randomShare(text.replace(/^[\dT_.:-]+/, "")) < MIN_RANDOM_SHARE;
+    return randomShare(text.replace(/^[\dT_.:-]+/, ""), true) < MIN_RANDOM_SHARE;
   }
   return previous !== undefined && GIT_WORDS.has(previous) && HEX.test(text);
 }
@@ -162,17 +195,42 @@ function isPlainWordOrNumber(text: string): boolean {
   return /^\d+$/.test(text) || /^[a-z]+(?:[-_][a-z]+)*$/i.test(text) && !hasRandomCase(text);
 }
 
+// A letters-only run is random unless it reads as words: lower-case or capitalised pieces
+// (camelCase splits into them), acronyms of up to five capitals, longer capitals only with
+// vowels; long runs also need vowels and no long consonant cluster.
 function hasRandomCase(run: string): boolean {
   const pieces = run.match(CASE_RUN) ?? [];
-  if (pieces.length <= 1) return false;
-  return run.length / pieces.length < MIN_WORD_RUN;
+  if (pieces.length === 0) return false;
+  let letters = 0;
+  for (const piece of pieces) {
+    letters += piece.length;
+    if (/^[A-Z]+$/.test(piece) && piece.length > 5 && !readsAsWord(piece)) return true;
+    if (piece.length >= 8 && consonantStreak(piece) >= MIN_CONSONANT_RUN) return true;
+  }
+  if (letters >= MIN_SECRET_LENGTH && !readsAsWord(run.replace(/[^A-Za-z]/g, ""))) return true;
+  return pieces.length > 1 && letters / pieces.length < MIN_WORD_RUN;
+}
+
+function readsAsWord(letters: string): boolean {
+  const vowels = letters.match(VOWELS)?.length ?? 0;
+  return vowels / letters.length >= MAX_RANDOM_VOWEL_SHARE &&
+    consonantStreak(letters) < MIN_CONSONANT_RUN;
+}
+
+function consonantStreak(letters: string): number {
+  let streak = 0, longest = 0;
+  for (const ch of letters) {
+    streak = VOWELS_ONE.test(ch) || !/[A-Za-z]/.test(ch) ? 0 : streak + 1;
+    if (streak > longest) longest = streak;
+  }
+  return longest;
 }
 
 /** The share of a text's characters that sit in random-looking runs (0..1). */
-export function randomShare(text: string): number {
+export function randomShare(text: string, plusSeparates = false): number {
   if (text.length === 0) return 0;
   let random = 0;
-  for (const run of text.split(SEPARATORS)) {
+  for (const run of text.split(plusSeparates ? SEPARATORS_PLUS : SEPARATORS)) {
     if (run.length === 0) continue;
     const digits = /\d/.test(run), letters = /[A-Za-z]/.test(run);
     if ((digits && letters) || (letters && hasRandomCase(run))) random += run.length;
