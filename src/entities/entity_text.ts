@@ -5,7 +5,7 @@
  * @module
  */
 
-import { sensitiveValues } from "./redact.ts";
+import { redactRuns, sensitiveValues } from "./redact.ts";
 
 /** The longest entity kept, in UTF-16 code units (longer ones are cut with `…`). */
 export const MAX_ENTITY = 160;
@@ -40,9 +40,19 @@ export function leaksSecret(entity: string, url: URL): boolean {
   }
   for (const value of sensitiveValues(url)) {
     if (value.length >= 3 && entity.includes(value)) return true;
+    // A parser may reshape what it takes (dashes to spaces, case): any long stretch of a
+    // withheld value in the entity is a leak too.
+    for (let i = 0; i + LEAK_WINDOW <= value.length; i += LEAK_WINDOW / 2) {
+      if (entity.includes(value.slice(i, i + LEAK_WINDOW))) return true;
+    }
+    if (value.length > LEAK_WINDOW && entity.includes(value.slice(-LEAK_WINDOW))) return true;
   }
-  return false;
+  // And an entity is third-party text: a credential-shaped run in it is withheld as well.
+  return redactRuns(entity) !== entity;
 }
+
+/** The stretch of a withheld value (in characters) whose presence in an entity is a leak. */
+export const LEAK_WINDOW = 8;
 
 // Long unbroken runs of letters and digits (session ids, share keys, hashes) say nothing
 // to a reader and may be capabilities; generic layers do not use them as entities.

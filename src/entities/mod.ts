@@ -29,15 +29,15 @@ export { redactCapture } from "./redact_capture.ts";
 export {
   CAPABILITY_WORDS,
   GIT_WORDS,
+  KNOWN_PREFIXES,
   looksLikeSecret,
+  MAX_RANDOM_VOWEL_SHARE,
   MIN_CAPABILITY_LENGTH,
+  MIN_CONSONANT_RUN,
   MIN_RANDOM_SHARE,
   MIN_SECRET_ENTROPY,
   MIN_SECRET_LENGTH,
   MIN_WORD_RUN,
-  MIN_CONSONANT_RUN,
-  KNOWN_PREFIXES,
-  MAX_RANDOM_VOWEL_SHARE,
   shannonEntropy,
 } from "./secret_shape.ts";
 export { ALLOWED_IMPORTS, purityViolations } from "./purity.ts";

@@ -210,17 +210,23 @@ function redactFragment(fragment: string, found: string[] | undefined): string {
 
 function redactParam(param: string, found: string[] | undefined, sas = false): string {
   const eq = param.indexOf("=");
-  if (eq < 0) return redactPiece(param, undefined, found);
+  // No value, or base64 padding (`…Zm9v==`): the piece is one token, not name=value.
+  if (eq < 0 || /^=+$/.test(param.slice(eq))) return redactPiece(param, undefined, found);
   const name = param.slice(0, eq), value = param.slice(eq + 1);
-  if (value.length === 0 || value === REDACTED) return param;
+  if (value.length === 0 || isRedacted(value)) return param;
   const decodedName = safeDecode(name);
   const decoded = safeDecode(value);
   const secret = isSensitiveName(decodedName) ||
     (sas && SAS_FIELDS.has(decodedName.toLowerCase())) ||
     looksLikeSecret(decoded, { plusSeparates: value.includes("+") });
-  if (!secret) return param;
+  if (!secret) {
+    // A stray `?` makes a whole path a "name": its runs are still judged.
+    const name2 = redactStray(name, decodedName, found);
+    const value2 = redactStray(value, decoded, found);
+    return name2 === name && value2 === value ? param : `${name2}=${value2}`;
+  }
   found?.push(decoded, decoded.replace(/\+/g, " "));
-  return `${name}=${REDACTED}`;
+  return `${redactStray(name, decodedName, found)}=${REDACTED}`;
 }
 
 function redactPiece(
@@ -228,20 +234,70 @@ function redactPiece(
   previous: string | undefined,
   found: string[] | undefined,
 ): string {
-  if (piece.length === 0 || piece === REDACTED) return piece;
+  // Already redacted (`REDACTED`, `sk_live_REDACTED`): redaction is idempotent.
+  if (piece.length === 0 || isRedacted(piece)) return piece;
   const decoded = safeDecode(piece);
+  // A `+` written as such joins words (`v1.2+build`; a space in a query); one decoded from
+  // `%2B` belongs to an encoded blob.
   const start = secretStart(decoded, { previous, plusSeparates: piece.includes("+") });
-  if (start < 0) return piece;
-  found?.push(decoded.slice(start));
-  // Keep the plain words before the secret when the text maps one to one.
-  return start > 0 && decoded === piece ? piece.slice(0, start) + REDACTED : REDACTED;
+  if (start >= 0) {
+    found?.push(decoded.slice(start));
+    // Keep the plain words before the secret when the text maps one to one.
+    return start > 0 && decoded === piece ? piece.slice(0, start) + REDACTED : REDACTED;
+  }
+  // A well-formed component was judged whole (with its context); one with stray bytes
+  // has its runs judged on their own.
+  if (!TOKEN_ONLY.test(decoded)) return redactStray(piece, decoded, found);
+  // A path in a query or fragment (`?/verify/…`) is judged segment by segment.
+  return piece.includes("/") ? redactPath(piece, found) : piece;
 }
 
-function safeDecode(text: string): string {
+// Output of an earlier pass: `REDACTED` after nothing or after plain words and a joint.
+function isRedacted(text: string): boolean {
+  if (!text.endsWith(REDACTED)) return false;
+  const before = text.slice(0, -REDACTED.length);
+  return before === "" || (/[-_./=]$/.test(before) && redactRuns(before) === before &&
+    !looksLikeSecret(before.replace(/[-_./=]+$/, "")));
+}
+
+// Runs are judged in the decoded text (an encoded `+` or `/` splits the raw one); when a
+// decoded run is withheld, the whole raw component goes, as it cannot be cut in step.
+function redactStray(raw: string, decoded: string, found: string[] | undefined): string {
+  if (decoded === raw) return redactRuns(raw, found);
+  return redactRuns(decoded, found) === decoded ? raw : REDACTED;
+}
+
+const TOKEN_ONLY = /^[A-Za-z0-9+/=_\-.~]*$/;
+
+// A token next to stray bytes (`…%zz`, an emoji, a bidi mark) is not one well-formed
+// component; its runs of token characters are judged on their own.
+const TOKEN_RUN = /[A-Za-z0-9+/_\-.~]{16,}={0,2}/g;
+
+/** Redacts each run of token characters in a text that looks like a credential. */
+export function redactRuns(text: string, found?: string[]): string {
+  if (text.length < 17) return text;
+  return text.replace(TOKEN_RUN, (run) => {
+    if (isRedacted(run)) return run;
+    const start = secretStart(run, { plusSeparates: true });
+    // Not one token, but maybe a path of them (`/u/verify/xoxb-…`): judge its segments.
+    if (start < 0) return run.includes("/") ? redactPath(run, found) : run;
+    found?.push(run.slice(start));
+    return run.slice(0, start) + REDACTED;
+  });
+}
+
+/** Percent-decodes what decodes; a stray `%` or a broken sequence stays as it is. */
+export function safeDecode(text: string): string {
   if (!text.includes("%")) return text;
   try {
     return decodeURIComponent(text);
   } catch {
-    return text;
+    return text.replace(/(?:%[0-9A-Fa-f]{2})+/g, (seq) => {
+      try {
+        return decodeURIComponent(seq);
+      } catch {
+        return seq;
+      }
+    });
   }
 }

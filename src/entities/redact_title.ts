@@ -6,15 +6,18 @@
  * @module
  */
 
-import { isSensitiveName, REDACTED, redactUrl } from "./redact.ts";
+import { isSensitiveName, REDACTED, redactRuns, redactUrl, safeDecode } from "./redact.ts";
 import { looksLikeSecret, MIN_CAPABILITY_LENGTH, secretStart } from "./secret_shape.ts";
 
-// An embedded URL (up to white space or a quote), a `name=value` pair, or a run of token
-// characters long enough to be judged (a path such as `/reset/3q2+7w…` is one run).
-const PIECE =
-  /[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s"'<>]+|([A-Za-z0-9_.-]+)=([^\s&"'<>]+)|[A-Za-z0-9+/=_\-.~%]{6,}/g;
-// Titles are not URL-encoded: a `+` in one is a character, not an encoded base64 symbol.
-const PLUS = { plusSeparates: true };
+// An embedded URL, up to white space or a quote.
+const URL_IN_TITLE = /[a-zA-Z][a-zA-Z0-9+.-]*:\/\/[^\s"'<>]+/g;
+// A `name=value` pair, or a run of token characters long enough to be judged (a path such
+// as `/reset/3q2+7w…` is one run).
+const PIECE = /([A-Za-z0-9_.-]+)=([^\s&"'<>]+)|[A-Za-z0-9+/=_\-.~%]{6,}/g;
+// A title is not form-encoded: a `+` in it is part of the run, as in a pasted base64 token.
+function plus(_raw: string): { plusSeparates: boolean } {
+  return { plusSeparates: false };
+}
 // Punctuation that ends a sentence rather than a token.
 const TRAILING = /[.,;:!?)\]}'"]+$/;
 
@@ -29,22 +32,42 @@ const TRAILING = /[.,;:!?)\]}'"]+$/;
 export function redactTitle(title: string): string {
   if (typeof title !== "string") return "";
   if (title.length < MIN_CAPABILITY_LENGTH) return title;
-  return title.replace(PIECE, (whole: string, name?: string, value?: string) => {
-    if (name !== undefined && value !== undefined) {
-      // Base64 padding reads like `name=`: judge the whole piece first.
-      if (looksLikeSecret(safeDecode(whole), PLUS)) return redactRun(whole);
-      const key = redactRun(name);
-      if (isSensitiveName(name) || looksLikeSecret(safeDecode(value), PLUS)) {
-        return `${key}=${REDACTED}`;
-      }
-      return `${key}=${redactRun(value)}`;
-    }
-    if (whole.includes("://")) {
-      const tail = TRAILING.exec(whole)?.[0] ?? "";
-      return redactUrl(whole.slice(0, whole.length - tail.length)) + tail;
-    }
-    return redactRun(whole);
+  let out = "", last = 0;
+  for (const m of title.matchAll(URL_IN_TITLE)) {
+    out += redactText(title.slice(last, m.index));
+    const tail = TRAILING.exec(m[0])?.[0] ?? "";
+    out += redactUrl(m[0].slice(0, m[0].length - tail.length)) + tail;
+    last = m.index + m[0].length;
+  }
+  return out + redactText(title.slice(last));
+}
+
+// Text around URLs: pairs and runs first, then every run of token characters on its own
+// (a token glued to other text by `#`, `%` or a quote is not a piece the first pass reads).
+function redactText(text: string): string {
+  if (text.length < MIN_CAPABILITY_LENGTH) return text;
+  // Percent-encoded words are judged decoded first: `%2B` and `%2F` split a raw run.
+  const decodedWords = text.replace(ENCODED_WORD, (word) => {
+    const decoded = safeDecode(word);
+    const red = redactRuns(decoded);
+    return red === decoded ? word : red;
   });
+  return redactRuns(decodedWords.replace(PIECE, redactPiece));
+}
+
+const ENCODED_WORD = /[^\s]*%[0-9A-Fa-f]{2}[^\s]*/g;
+
+function redactPiece(whole: string, name?: string, value?: string): string {
+  if (name !== undefined && value !== undefined) {
+    // Base64 padding reads like `name=`: judge the whole piece first.
+    if (looksLikeSecret(safeDecode(whole), plus(whole))) return redactRun(whole);
+    const key = redactRun(name);
+    if (isSensitiveName(name) || looksLikeSecret(safeDecode(value), plus(value))) {
+      return `${key}=${REDACTED}`;
+    }
+    return `${key}=${redactRun(value)}`;
+  }
+  return redactRun(whole);
 }
 
 function redactRun(run: string): string {
@@ -53,21 +76,12 @@ function redactRun(run: string): string {
   if (body.length < MIN_CAPABILITY_LENGTH) return run;
   // A path in a title (`/invite/AbC9…`, `src/app.ts`) is judged segment by segment, so a
   // capability word still protects the segment after it.
-  if (body.includes("/") && !looksLikeSecret(safeDecode(body), PLUS)) {
+  if (body.includes("/") && !looksLikeSecret(safeDecode(body), plus(body))) {
     return redactUrl(body.startsWith("/") ? body : "/" + body).slice(body.startsWith("/") ? 0 : 1) +
       tail;
   }
   const decoded = safeDecode(body);
-  const start = secretStart(decoded, PLUS);
+  const start = secretStart(decoded, plus(body));
   if (start < 0) return run;
   return (start > 0 && decoded === body ? body.slice(0, start) : "") + REDACTED + tail;
-}
-
-function safeDecode(text: string): string {
-  if (!text.includes("%")) return text;
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

@@ -22,12 +22,14 @@ export const MIN_SECRET_LENGTH = 16;
 export const MIN_SECRET_ENTROPY = 2.5;
 
 /**
- * The share of characters that must sit in random-looking runs. A run is random-looking
- * when it mixes letters and digits or flips letter case more often than words do; slugs
- * (`why-is-rust-hard`, `report-2024-final-v2`, `addEventListener`) stay below this share,
- * tokens (`ghp_…`, `sk_live_…`, hex, base64url, JWTs) sit far above it.
+ * The share of characters (separators aside) that must sit in random-looking runs for a
+ * text to be a credential. A run is random-looking when it mixes letters and digits, or
+ * its letters do not read as words (case pieces, vowels, consonant clusters). Slugs
+ * (`why-is-rust-hard`, `report-2024-final-v2`, `addEventListener`) sit near 0, tokens
+ * (`ghp_…`, hex, base64url, JWTs) near 1; base64url chunks of letters that happen to read
+ * as words pull a token down to about 0.4, hence the margin.
  */
-export const MIN_RANDOM_SHARE = 0.5;
+export const MIN_RANDOM_SHARE = 0.35;
 
 /**
  * The mean length of the case runs (`addEventListener` → add·Event·Listener, 5.3) below
@@ -173,8 +175,8 @@ function plainPrefix(text: string, plus: boolean): number {
   let end = 0;
   for (const m of text.matchAll(runs)) {
     const run = m[0].replace(/[-_.~=+]+$/, "");
-    const digits = /\d/.test(run), letters = /[A-Za-z]/.test(run);
-    if ((digits && letters) || (letters && hasRandomCase(run))) break;
+    // Only plain words (one case piece: `what`, `Page`, `ghp`) and numbers are kept.
+    if (!/^(?:[A-Z]?[a-z]+|[A-Z]{1,5}|\d+)$/.test(run)) break;
     end = m.index + m[0].length;
   }
   return end;
@@ -206,9 +208,26 @@ function hasRandomCase(run: string): boolean {
     letters += piece.length;
     if (/^[A-Z]+$/.test(piece) && piece.length > 5 && !readsAsWord(piece)) return true;
     if (piece.length >= 8 && consonantStreak(piece) >= MIN_CONSONANT_RUN) return true;
+    // Words of five letters or more have a vowel (acronyms, all capitals, excepted).
+    if (piece.length >= 5 && !/^[A-Z]{5}$/.test(piece) && !/[aeiouy]/i.test(piece)) {
+      return true;
+    }
   }
   if (letters >= MIN_SECRET_LENGTH && !readsAsWord(run.replace(/[^A-Za-z]/g, ""))) return true;
+  // Mixed-case runs must split into word pieces, as identifiers do (`addEventListener`).
+  if (letters >= 5 && pieces.length > 1 && !pieces.every(isWordPiece)) return true;
   return pieces.length > 1 && letters / pieces.length < MIN_WORD_RUN;
+}
+
+// `Event`, `listener`, `HTTP` (an acronym of at most five), or a two-letter word (`By`).
+function isWordPiece(piece: string, i: number, pieces: readonly string[]): boolean {
+  if (/^[A-Z]?[a-z]{2,}$/.test(piece) && piece.length >= 3) return true;
+  if (/^[A-Z]{2,5}$/.test(piece)) {
+    return i === pieces.length - 1 || /^[A-Z][a-z]/.test(pieces[i + 1]);
+  }
+  if (/^[A-Z]{6,}$/.test(piece)) return readsAsWord(piece); // `REDACTED`, `README`
+  return /^(?:By|Id|Of|To|At|In|On|Is|As|Or|An|Up|If|Do|Go|No|My|We|Me|Be|It|a|I)$/i.test(piece) ||
+    (i === 0 && /^[a-z]$/.test(piece));
 }
 
 function readsAsWord(letters: string): boolean {
@@ -229,11 +248,13 @@ function consonantStreak(letters: string): number {
 /** The share of a text's characters that sit in random-looking runs (0..1). */
 export function randomShare(text: string, plusSeparates = false): number {
   if (text.length === 0) return 0;
-  let random = 0;
+  let random = 0, total = 0;
   for (const run of text.split(plusSeparates ? SEPARATORS_PLUS : SEPARATORS)) {
     if (run.length === 0) continue;
+    total += run.length;
     const digits = /\d/.test(run), letters = /[A-Za-z]/.test(run);
     if ((digits && letters) || (letters && hasRandomCase(run))) random += run.length;
   }
-  return random / text.length;
+  // Separators are not counted: a base64url token is as random with `-` and `_` as without.
+  return total === 0 ? 0 : random / total;
 }

@@ -74,7 +74,12 @@ export function leakProbes(s: string): string[] {
 /** Every output format of a capture: json, yaml, md, context, steps and patterns. */
 export function everyOutput(capture: Capture, typer?: (url: string) => PageRef): string[] {
   const doc = compile(capture, { tz: "UTC", minMinutes: 0, ...(typer ? { typer } : {}) });
-  const out = [emitJson(doc), emitYaml(doc), emitMarkdown(doc), emitContext(doc, { budget: 100_000 })];
+  const out = [
+    emitJson(doc),
+    emitYaml(doc),
+    emitMarkdown(doc),
+    emitContext(doc, { budget: 100_000 }),
+  ];
   const steps = doc.frames.map((f) =>
     frameSteps(capture, f.id, { tz: "UTC", ...(typer ? { typer } : {}) })
   );
@@ -92,7 +97,7 @@ export function browserCapture(rows: readonly { url: string; title?: string }[])
     ref: i + 1,
     at: t0 + i * 30_000,
     display: "monitor_1",
-    app: i % 7 === 3 ? "Slack" : "Google Chrome",
+    app: "Google Chrome",
     url: row.url,
     ...(row.title !== undefined ? { title: row.title } : {}),
   }));

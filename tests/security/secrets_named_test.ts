@@ -14,14 +14,23 @@ const JWT =
 
 // [url, the secret it carries]
 const CASES: [string, string][] = [
-  ["https://app.example.com/login?magic_link=Qm9iJ3MgbWFnaWMgbGluayB0b2tlbg", "Qm9iJ3MgbWFnaWMgbGluayB0b2tlbg"],
+  [
+    "https://app.example.com/login?magic_link=Qm9iJ3MgbWFnaWMgbGluayB0b2tlbg",
+    "Qm9iJ3MgbWFnaWMgbGluayB0b2tlbg",
+  ],
   [`https://news.example.com/article?t=${JWT}`, JWT],
-  ["https://cdn.example.com/v.mp4?x=1&k9=f3a9c2e1b7d64a5f8e0c1d2b3a4f5e6d", "f3a9c2e1b7d64a5f8e0c1d2b3a4f5e6d"],
+  [
+    "https://cdn.example.com/v.mp4?x=1&k9=f3a9c2e1b7d64a5f8e0c1d2b3a4f5e6d",
+    "f3a9c2e1b7d64a5f8e0c1d2b3a4f5e6d",
+  ],
   [
     "https://bucket.s3.amazonaws.com/report.pdf?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20260704%2Fus-east-1%2Fs3%2Faws4_request&X-Amz-Date=20260704T080000Z&X-Amz-Expires=3600&X-Amz-SignedHeaders=host&X-Amz-Signature=fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024",
     "fe5f80f77d5fa3beca038a248ff027d0445342fe2855ddc963176630326f1024",
   ],
-  ["https://bucket.s3.amazonaws.com/report.pdf?X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20260704", "AKIAIOSFODNN7EXAMPLE"],
+  [
+    "https://bucket.s3.amazonaws.com/report.pdf?X-Amz-Credential=AKIAIOSFODNN7EXAMPLE%2F20260704",
+    "AKIAIOSFODNN7EXAMPLE",
+  ],
   [
     "https://storage.googleapis.com/b/o.png?X-Goog-Algorithm=GOOG4-RSA-SHA256&X-Goog-Signature=8a3f2e9b1c7d4e6f0a5b8c2d9e1f3a7b6c4d8e2f0a9b1c3d5e7f9a2b4c6d8e0f",
     "8a3f2e9b1c7d4e6f0a5b8c2d9e1f3a7b6c4d8e2f0a9b1c3d5e7f9a2b4c6d8e0f",
@@ -30,15 +39,27 @@ const CASES: [string, string][] = [
     "https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&ss=b&srt=o&sp=rwdlac&se=2026-12-31T00:00:00Z&st=2026-07-04T00:00:00Z&spr=https&sig=K3yS1gN4tur3%2BAbC%2FdEf%3D",
     "K3yS1gN4tur3+AbC/dEf=",
   ],
-  ["https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=rwdlac&se=2026-12-31T00:00:00Z&sig=abc", "rwdlac"],
-  ["https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&se=2031-01-02T03:04:05Z&sig=abc", "2031-01-02T03:04:05Z"],
+  [
+    "https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=rwdlac&se=2026-12-31T00:00:00Z&sig=abc",
+    "rwdlac",
+  ],
+  [
+    "https://acct.blob.core.windows.net/c/f.txt?sv=2022-11-02&sp=r&se=2031-01-02T03:04:05Z&sig=abc",
+    "2031-01-02T03:04:05Z",
+  ],
   ["https://shop.example.com/reset/3q2+7wXk9", "3q2+7wXk9"],
   ["https://team.example.com/invite/AbC9dEf2Gh", "AbC9dEf2Gh"],
   ["https://id.example.com/verify/Zx81Kq0PpL3mN7aB2cD4eF6g", "Zx81Kq0PpL3mN7aB2cD4eF6g"],
   [`https://api.example.com/session/${JWT}/view`, JWT],
-  ["https://files.example.com/share/ghp_16C7e42F292c6912E7710c838347Ae178B4a", "16C7e42F292c6912E7710c838347Ae178B4a"],
+  [
+    "https://files.example.com/share/ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+    "16C7e42F292c6912E7710c838347Ae178B4a",
+  ],
   [`https://app.example.com/#${JWT}`, JWT],
-  ["https://app.example.com/#/confirm/9f8e7d6c5b4a39281706f5e4d3c2b1a0", "9f8e7d6c5b4a39281706f5e4d3c2b1a0"],
+  [
+    "https://app.example.com/#/confirm/9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+    "9f8e7d6c5b4a39281706f5e4d3c2b1a0",
+  ],
 ];
 
 Deno.test("redaction withholds credentials in unusual names, signatures and path tokens from every format", () => {
@@ -57,7 +78,10 @@ Deno.test("redaction withholds credentials in unusual names, signatures and path
 Deno.test("redaction withholds tokens carried by window titles and element names", () => {
   const titles: [string, string][] = [
     [`Sign in – ${JWT} – Google Chrome`, JWT],
-    ["Reset link https://x.example.com/reset?k=3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e - Mail", "3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e"],
+    [
+      "Reset link https://x.example.com/reset?k=3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e - Mail",
+      "3f9a1c7e5b2d4f6a8c0e1b3d5f7a9c2e",
+    ],
     ["token=Qk9CX1NFQ1JFVF9UT0tFTl8xMjM0 – Terminal", "Qk9CX1NFQ1JFVF9UT0tFTl8xMjM0"],
     ["Your invite: /invite/Kq7Zp2Lm9X (Slack)", "Kq7Zp2Lm9X"],
     ["API key sk_live_4eC39HqLyjWDarjtT1zdp7dc copied", "4eC39HqLyjWDarjtT1zdp7dc"],
@@ -67,7 +91,9 @@ Deno.test("redaction withholds tokens carried by window titles and element names
   );
   const outputs = everyOutput(capture, typer);
   for (const [title, secret] of titles) {
-    for (const text of outputs) assert.ok(!text.includes(secret), `${secret} leaked from "${title}"`);
+    for (const text of outputs) {
+      assert.ok(!text.includes(secret), `${secret} leaked from "${title}"`);
+    }
   }
   // Ordinary words of the titles are kept.
   assert.ok(outputs.some((t) => t.includes("Sign in – REDACTED – Google Chrome")));

@@ -6,7 +6,7 @@
  */
 
 import assert from "node:assert/strict";
-import { loadTyper, REDACTED, redactUrl } from "../../src/entities/mod.ts";
+import { loadTyper, redactUrl } from "../../src/entities/mod.ts";
 import { browserCapture, everyOutput, leakProbes, rng, secret } from "./_secrets.ts";
 import { ORDINARY_URLS } from "./_ordinary_urls.ts";
 
@@ -29,8 +29,43 @@ const HOSTS = [
 ];
 // Ordinary path words: no capability word (reset, invite, …) and no git word (commit,
 // tree, …), whose neighbours are judged by their own rules.
-const WORDS = ["api", "v1", "users", "docs", "items", "settings", "2026", "07", "report", "view", "edit", "files", "acme", "projects", "42", "inbox"];
-const NAMES = ["t", "x", "u", "c", "k9", "data", "link", "magic_link", "ref", "s", "payload", "v", "q", "id2", "continue", "p", "state"];
+const WORDS = [
+  "api",
+  "v1",
+  "users",
+  "docs",
+  "items",
+  "settings",
+  "2026",
+  "07",
+  "report",
+  "view",
+  "edit",
+  "files",
+  "acme",
+  "projects",
+  "42",
+  "inbox",
+];
+const NAMES = [
+  "t",
+  "x",
+  "u",
+  "c",
+  "k9",
+  "data",
+  "link",
+  "magic_link",
+  "ref",
+  "s",
+  "payload",
+  "v",
+  "q",
+  "id2",
+  "continue",
+  "p",
+  "state",
+];
 const CAPABILITY = ["reset", "invite", "verify", "confirm", "magic", "unsubscribe"];
 
 interface Planted {
@@ -66,7 +101,9 @@ function plant(r: () => number): Planted {
         fragment = r() < 0.5 ? `${pick(NAMES)}=${enc}` : r() < 0.5 ? `/${pick(WORDS)}/${enc}` : enc;
         break;
       case 4:
-        title = `${pick(["Sign in", "Welcome", "Your link"])} ${s} – ${pick(["Google Chrome", "Mail"])}`;
+        title = `${pick(["Sign in", "Welcome", "Your link"])} ${s} – ${
+          pick(["Google Chrome", "Mail"])
+        }`;
         break;
       default:
         title = `Opened https://${pick(HOSTS)}/${pick(WORDS)}?${pick(NAMES)}=${enc} - Terminal`;
@@ -83,9 +120,12 @@ Deno.test("no planted secret of 10,000 generated URLs appears in any output form
   for (let batch = 0; batch < 100; batch++) {
     const rows: Planted[] = [];
     for (let i = 0; i < 100; i++) rows.push(plant(r));
+    // One frame per host keeps the steps view (one script per frame) cheap.
+    rows.sort((a, b) => (new URL(a.url).host < new URL(b.url).host ? -1 : 1));
     const outputs = everyOutput(browserCapture(rows), typer).join("\n");
-    // Not vacuous: the outputs do carry the URLs' redacted text and page kinds.
-    assert.ok(outputs.includes(REDACTED), "outputs show redacted URLs");
+    // Not vacuous: the outputs carry the URLs (steps show each one) and their titles.
+    for (const row of rows) assert.ok(outputs.includes(new URL(row.url).host), row.url);
+    assert.ok(outputs.includes("Dashboard – Acme") || outputs.includes("Terminal"));
     for (const row of rows) {
       for (const s of row.secrets) {
         for (const probe of leakProbes(s)) {
