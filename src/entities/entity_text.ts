@@ -6,6 +6,7 @@
  */
 
 import { redactRuns, sensitiveValues } from "./redact.ts";
+import { CAPABILITY_WORDS } from "./secret_shape.ts";
 
 /** The longest entity kept, in UTF-16 code units (longer ones are cut with `…`). */
 export const MAX_ENTITY = 160;
@@ -29,13 +30,18 @@ export function cleanEntity(entity: string): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
+// A superset of what redaction looks for: a name that could be sensitive, a long run of
+// token characters, a capability word, user info. A URL with none of these withholds nothing.
+const MAYBE_SENSITIVE =
+  /auth|bearer|code|cred|csrf|hmac|jwt|key|magic|nonce|otp|pass|pin|pwd|saml|secret|sess|sid|sig|ticket|token|verif|xsrf|[A-Za-z0-9+/=_\-.~%]{16,}/i;
+const CAPABILITY = new RegExp(`/(?:${[...CAPABILITY_WORDS].join("|")})/`, "i");
+
 /** Whether an entity contains a value that redaction withholds from its URL. */
 export function leaksSecret(entity: string, url: URL): boolean {
-  // Cheap test first: no query, fragment, user info or long path segment, nothing to find.
-  if (
-    url.search.length < 2 && url.hash.length < 2 && url.username === "" &&
-    !/[^/]{6,}/.test(url.pathname)
-  ) {
+  // And an entity is third-party text: a credential-shaped run in it is withheld as well.
+  if (redactRuns(entity) !== entity) return true;
+  const tail = url.pathname + url.search + url.hash;
+  if (url.username === "" && !MAYBE_SENSITIVE.test(tail) && !CAPABILITY.test(url.pathname)) {
     return false;
   }
   for (const value of sensitiveValues(url)) {
@@ -47,8 +53,7 @@ export function leaksSecret(entity: string, url: URL): boolean {
     }
     if (value.length > LEAK_WINDOW && entity.includes(value.slice(-LEAK_WINDOW))) return true;
   }
-  // And an entity is third-party text: a credential-shaped run in it is withheld as well.
-  return redactRuns(entity) !== entity;
+  return false;
 }
 
 /** The stretch of a withheld value (in characters) whose presence in an entity is a leak. */

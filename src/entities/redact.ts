@@ -118,6 +118,20 @@ export function redactUrl(url: string): string {
   return walkUrl(url, undefined);
 }
 
+/**
+ * A redacted URL path (query and fragment dropped) that still tells apart URLs whose
+ * withheld parts differed: a 32-bit digest of the raw path follows a NUL, so two Google
+ * Docs stay two documents in a URL template's count while neither id is kept.
+ */
+export function redactedPathKey(url: string): string {
+  const path = typeof url === "string" ? url.replace(/[?#].*$/s, "") : "";
+  const red = redactUrl(path);
+  if (red === path) return red;
+  let h = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) h = Math.imul(h ^ path.charCodeAt(i), 0x01000193);
+  return `${red}\u0000${(h >>> 0).toString(36)}`;
+}
+
 /** The decoded values that {@linkcode redactUrl} withholds from a URL. */
 export function sensitiveValues(url: URL | string): string[] {
   const values: string[] = [];
