@@ -31,7 +31,8 @@ function segmentTemplate(seg: string): string {
  */
 export function urlTemplate(raw: string): string | undefined {
   // Templates show paths: redacted here (and a `redactedPathKey` digest dropped).
-  const url = redactUrl(raw.replace(/\u0000.*$/s, ""));
+  const nul = raw.indexOf("\u0000");
+  const url = redactUrl(nul < 0 ? raw : raw.slice(0, nul));
   const site = siteOf(url);
   if (site === undefined) return undefined;
   let path: string;
