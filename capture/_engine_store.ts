@@ -10,7 +10,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import type { Capabilities, DisplayGeometry } from "../src/model.ts";
-import { appendBatch, openStore, registerSource } from "../src/store/mod.ts";
+import { appendBatch, openStore, registerSource, type StoreRedactor } from "../src/store/mod.ts";
 import type { Pending } from "./_recorder.ts";
 import { VERSION } from "../src/version.ts";
 
@@ -19,6 +19,8 @@ export interface EngineStoreOptions {
   /** Provenance location, e.g. `x11::0@host`. */
   location: string;
   capabilities: Capabilities;
+  /** Store URLs and titles redacted (`redact_store` in config.json). */
+  redact?: StoreRedactor;
 }
 
 /** Rows written so far by this engine run. */
@@ -36,6 +38,7 @@ export class EngineStore {
   readonly firstRef: number;
   readonly written: WriteCounts = { snapshots: 0, events: 0, markers: 0 };
   #refIds = new Map<number, number>();
+  #redact: StoreRedactor | undefined;
 
   private constructor(db: DatabaseSync, sourceId: number, firstRef: number) {
     this.db = db;
@@ -58,7 +61,9 @@ export class EngineStore {
            SELECT max(source_row) AS m FROM snapshots WHERE source_id = ?
            UNION ALL SELECT max(source_row) FROM input_events WHERE source_id = ?)`,
       ).get(sourceId, sourceId) as { m: number | null };
-      return new EngineStore(db, sourceId, (row.m ?? 0) + 1);
+      const store = new EngineStore(db, sourceId, (row.m ?? 0) + 1);
+      store.#redact = opts.redact;
+      return store;
     } catch (err) {
       db.close();
       throw err;
@@ -74,7 +79,7 @@ export class EngineStore {
       appendBatch(
         this.db,
         { snapshots: p.snapshots, events: p.events, displays },
-        { sourceId: this.sourceId, refIds: this.#refIds },
+        { sourceId: this.sourceId, refIds: this.#refIds, redact: this.#redact },
       );
       this.written.snapshots += p.snapshots.length;
       this.written.events += p.events.length;

@@ -8,6 +8,7 @@
 
 import { resolve } from "node:path";
 import { storePath } from "../src/store/mod.ts";
+import { redactTitle, redactUrl } from "../src/entities/mod.ts";
 import { Engine } from "./engine.ts";
 import { openBackend } from "./_backends.ts";
 import { loadCaptureConfig } from "./_config.ts";
@@ -34,6 +35,8 @@ export interface RunOptions {
   log: (line: string) => void;
   /** Also log each tab report's shape (never its URL). */
   debug?: boolean;
+  /** Store URLs and titles redacted (`redact_store` in config.json). */
+  redactStore?: boolean;
 }
 
 /**
@@ -114,6 +117,7 @@ export async function runForeground(framesHome: string, opts: RunOptions): Promi
       statusPath: paths.status,
       ingestPort: ingest?.port,
       log,
+      ...(opts.redactStore ? { redact: { url: redactUrl, title: redactTitle } } : {}),
     });
     const stopper = (sig: Deno.Signal) => () => engine!.stop(sig);
     const signals: [Deno.Signal, () => void][] = Deno.build.os === "windows"

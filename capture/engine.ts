@@ -19,6 +19,7 @@
  */
 
 import type { Trigger } from "../src/model.ts";
+import type { StoreRedactor } from "../src/store/mod.ts";
 import { CAPTURE_HEARTBEAT_MS } from "../src/compile/rules.ts";
 import type { BackendEvent, CaptureBackend, WindowInfo } from "./_backend.ts";
 import { BROWSER_RE, type Pending, Recorder, type TabReport } from "./_recorder.ts";
@@ -50,6 +51,8 @@ export interface EngineOptions {
   ingestPort?: number;
   /** One line per noteworthy thing (start, away, back, errors). */
   log?: (line: string) => void;
+  /** Store URLs and titles redacted (`redact_store` in config.json). */
+  redact?: StoreRedactor;
 }
 
 interface Request {
@@ -62,7 +65,7 @@ const STATUS_EVERY_MS = 10_000;
 
 /** The capture engine; see the module doc. */
 export class Engine {
-  #o: Required<Omit<EngineOptions, "statusPath" | "ingestPort" | "log">> & EngineOptions;
+  #o: Required<Omit<EngineOptions, "statusPath" | "ingestPort" | "log" | "redact">> & EngineOptions;
   #backend: CaptureBackend;
   #store: EngineStore | undefined;
   #rec: Recorder | undefined;
@@ -146,6 +149,7 @@ export class Engine {
         heartbeats: true,
         focus: true,
       },
+      redact: o.redact,
     });
     const rec = new Recorder({ exclusions: o.exclusions, firstRef: this.#store.firstRef });
     this.#rec = rec;

@@ -114,3 +114,62 @@ Deno.test("isSensitiveName() separates secrets from look-alike names", () => {
     assert.ok(!isSensitiveName(name), name);
   }
 });
+
+Deno.test("looksLikeSecret() tells tokens from ordinary ids by shape", async () => {
+  const { looksLikeSecret } = await import("../src/entities/mod.ts");
+  for (
+    const token of [
+      "f3a9c2e1b7d64a5f8e0c1d2b3a4f5e6d",
+      "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjF9.c2lnbmF0dXJl",
+      "ghp_16C7e42F292c6912E7710c838347Ae178B4a",
+      "AKIACFSSLDXZLRDSQOIW",
+      "aB3dE-fG7hI9jK1lM_nO2pQ3rS4",
+      "M0K1/TvzaHjM+clazgyKAK==",
+    ]
+  ) assert.ok(looksLikeSecret(token), token);
+  for (
+    const id of [
+      "1789012345678901234",
+      "550e8400-e29b-41d4-a716-446655440000",
+      "2026-07-04T08:00:00",
+      "why-is-rust-hard-to-learn",
+      "addEventListener",
+      "report-2024-final-v2.pdf",
+      "Attention-is-All-you-Need-Vaswani-Shazeer",
+      "dQw4w9WgXcQ",
+    ]
+  ) assert.ok(!looksLikeSecret(id), id);
+  assert.ok(!looksLikeSecret("9f2c1e0b7d5a4c3b2a1f0e9d8c7b6a5f4e3d2c1b", { previous: "commit" }));
+  assert.ok(looksLikeSecret("9f2c1e0b7d5a4c3b2a1f0e9d8c7b6a5f4e3d2c1b", { previous: "files" }));
+  assert.ok(looksLikeSecret("Kq7Zp2", { previous: "invite" }));
+  assert.ok(!looksLikeSecret("password", { previous: "reset" }));
+});
+
+Deno.test("redactUrl() keeps the words before a token and redacts Azure SAS grants", () => {
+  assert.equal(
+    redactUrl("https://www.notion.so/acme/Roadmap-0123456789abcdef0123456789abcdef"),
+    "https://www.notion.so/acme/Roadmap-REDACTED",
+  );
+  assert.equal(
+    redactUrl("https://a.blob.core.windows.net/c/f?sv=2022-11-02&sp=r&se=2026-12-31&sig=x"),
+    "https://a.blob.core.windows.net/c/f?sv=2022-11-02&sp=REDACTED&se=REDACTED&sig=REDACTED",
+  );
+  assert.equal(redactUrl("data:text/html,<b>x</b>"), "data:REDACTED");
+});
+
+Deno.test("redactTitle() redacts embedded URLs, pairs and lone tokens, keeping words", async () => {
+  const { redactTitle } = await import("../src/entities/mod.ts");
+  assert.equal(
+    redactTitle("Reset – https://x.test/r?token=abc&lang=en - Mail"),
+    "Reset – https://x.test/r?token=REDACTED&lang=en - Mail",
+  );
+  assert.equal(redactTitle("password=hunter2 in .env"), "password=REDACTED in .env");
+  assert.equal(
+    redactTitle("main.ts — frames — Visual Studio Code"),
+    "main.ts — frames — Visual Studio Code",
+  );
+  assert.equal(
+    redactTitle("src/components/UserProfileSettings.tsx"),
+    "src/components/UserProfileSettings.tsx",
+  );
+});

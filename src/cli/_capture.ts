@@ -8,7 +8,7 @@
 import { type ResolvedSource, resolveSource } from "../../adapters/resolve.ts";
 import { compile } from "../compile/mod.ts";
 import type { ActivityDocument } from "../compile/document.ts";
-import { loadTyper } from "../entities/mod.ts";
+import { loadTyper, redactCapture } from "../entities/mod.ts";
 import type { Capture } from "../model.ts";
 import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
@@ -120,7 +120,7 @@ export async function readCliWindow(
   if (supplied !== undefined) capture.displays = mergeDisplays(capture.displays, supplied);
   const why = everythingRejected(capture);
   if (why !== undefined) throw new Error(why);
-  return capture;
+  return redactCapture(capture); // every command and MCP tool reads titles from here
 }
 
 /**

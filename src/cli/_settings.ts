@@ -19,6 +19,8 @@ export interface ConfigFile {
   budget?: number;
   /** Display geometry for click resolution, as `--displays` takes it. */
   displays?: string;
+  /** Keep URLs and titles redacted in the native store too (capture and `frames import`). */
+  redact_store?: boolean;
 }
 
 /** Resolved settings every command starts from. */
@@ -34,6 +36,8 @@ export interface Settings {
   budget: number;
   /** Display geometry (`NAME=WxH+X+Y[@SCALE],…`) when the source records none. */
   displays: string | undefined;
+  /** Write URLs and titles into the native store redacted (`redact_store`, default false). */
+  redactStore: boolean;
 }
 
 /** Flags that override settings. */
@@ -75,6 +79,14 @@ function number(value: string | number | undefined, flag: string, min: number): 
   return n;
 }
 
+function flag(value: unknown, where: string): boolean {
+  if (value === undefined) return false;
+  if (typeof value !== "boolean") {
+    throw new UsageError(`Invalid ${where} ${JSON.stringify(value)}: expected true or false`);
+  }
+  return value;
+}
+
 /** Resolves settings from flags, environment, the config file and defaults. */
 export function resolveSettings(flags: SettingsFlags): Settings {
   const userHome = Deno.env.get("HOME") ?? homedir();
@@ -104,5 +116,6 @@ export function resolveSettings(flags: SettingsFlags): Settings {
       number(config.budget, "budget in config.json", 50) ?? DEFAULT_CONTEXT_BUDGET,
     displays: flags.displays ??
       (config.displays === undefined ? undefined : String(config.displays)),
+    redactStore: flag(config.redact_store, "redact_store in config.json"),
   };
 }

@@ -81,10 +81,11 @@ export async function main(args: string[]): Promise<number> {
   if (extra.length > 0) {
     throw new UsageError(`Unexpected argument "${extra[0]}": run "frames capture --help"`);
   }
-  const home = resolveSettings({}).home;
+  const settings = resolveSettings({});
+  const home = settings.home;
   switch (sub) {
     case "run":
-      return await run(p, home);
+      return await run(p, home, settings.redactStore);
     case "start":
       return await startCmd(p, home);
     case "stop":
@@ -112,7 +113,7 @@ function positiveNumber(p: Parsed, name: string, min: number, max: number): numb
   return n;
 }
 
-async function run(p: Parsed, home: string): Promise<number> {
+async function run(p: Parsed, home: string, redactStore: boolean): Promise<number> {
   const logPath = str(p, "log");
   const log = logPath === undefined
     ? (line: string) => console.error(`frames capture: ${line}`)
@@ -127,6 +128,7 @@ async function run(p: Parsed, home: string): Promise<number> {
       storePath: str(p, "store"),
       log,
       debug: Deno.env.get("FRAMES_DEBUG") !== undefined,
+      redactStore,
     });
     return 0;
   } catch (err) {

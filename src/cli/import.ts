@@ -8,6 +8,7 @@
 import { isAbsolute, resolve } from "node:path";
 import cliProgress from "cli-progress";
 import { storePath } from "../store/mod.ts";
+import { redactTitle, redactUrl } from "../entities/mod.ts";
 import { importSource, type ImportSummary, nothingImported } from "../import/mod.ts";
 import { IMPORT_KINDS, isImportKind, openImport } from "../import/sources.ts";
 import { parseFlags, str } from "./_args.ts";
@@ -112,6 +113,7 @@ export async function main(args: string[]): Promise<number> {
       store: str(p, "store") ?? storePath(settings.home),
       batchRows,
       includeText: p.values["include-text"] === true,
+      ...(settings.redactStore ? { redact: { url: redactUrl, title: redactTitle } } : {}),
       onProgress(done, total) {
         if (bar === undefined) return;
         if (done === 1) bar.start(total, 0);

@@ -7,6 +7,7 @@
  */
 
 import type { Capture, InputEvent } from "../model.ts";
+import { redactCapture } from "../entities/redact_capture.ts";
 import { attributeInput, presenceMarks } from "./attribute.ts";
 import { type FocusTimeline, focusTimeline } from "./focus.ts";
 import { foldFlicker } from "./fold.ts";
@@ -85,7 +86,8 @@ export interface BuildOptions {
 }
 
 /** Builds frames from a capture: streams, dwell, segments, flicker folds, input. */
-export function buildFrames(capture: Capture, rules: Rules, opts: BuildOptions = {}): Built {
+export function buildFrames(raw: Capture, rules: Rules, opts: BuildOptions = {}): Built {
+  const capture = redactCapture(raw); // titles are third-party text: redacted before use (SPEC §9)
   const streams = buildStreams(capture.snapshots, {
     dwellCapMs: rules.dwellCapS * 1000,
     sessionGapMs: rules.sessionGapS * 1000,

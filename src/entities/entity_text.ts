@@ -5,7 +5,8 @@
  * @module
  */
 
-import { sensitiveValues } from "./redact.ts";
+import { redactRuns, sensitiveValues } from "./redact.ts";
+import { CAPABILITY_WORDS } from "./secret_shape.ts";
 
 /** The longest entity kept, in UTF-16 code units (longer ones are cut with `…`). */
 export const MAX_ENTITY = 160;
@@ -29,27 +30,34 @@ export function cleanEntity(entity: string): string | undefined {
   return text.length > 0 ? text : undefined;
 }
 
-// A superset of what `isSensitiveName` accepts (every sensitive name contains one of these).
+// A superset of what redaction looks for: a name that could be sensitive, a long run of
+// token characters, a capability word, user info. A URL with none of these withholds nothing.
 const MAYBE_SENSITIVE =
-  /auth|bearer|code|cred|csrf|hmac|jwt|key|nonce|otp|pass|pin|pwd|saml|secret|sess|sid|sig|ticket|token|verif|xsrf/i;
+  /auth|bearer|code|cred|csrf|hmac|jwt|key|magic|nonce|otp|pass|pin|pwd|saml|secret|sess|sid|sig|ticket|token|verif|xsrf|[A-Za-z0-9+/=_\-.~%]{16,}/i;
+const CAPABILITY = new RegExp(`/(?:${[...CAPABILITY_WORDS].join("|")})/`, "i");
 
-/** Whether an entity contains the value of a sensitive query or fragment parameter. */
+/** Whether an entity contains a value that redaction withholds from its URL. */
 export function leaksSecret(entity: string, url: URL): boolean {
-  if (url.search.length < 2 && url.hash.length < 2 && !url.pathname.includes(";")) {
-    return false;
-  }
-  // Cheap test first: no name that could be sensitive, nothing to look up.
-  if (
-    !MAYBE_SENSITIVE.test(url.search) && !MAYBE_SENSITIVE.test(url.hash) &&
-    !url.pathname.includes(";")
-  ) {
+  // And an entity is third-party text: a credential-shaped run in it is withheld as well.
+  if (redactRuns(entity) !== entity) return true;
+  const tail = url.pathname + url.search + url.hash;
+  if (url.username === "" && !MAYBE_SENSITIVE.test(tail) && !CAPABILITY.test(url.pathname)) {
     return false;
   }
   for (const value of sensitiveValues(url)) {
     if (value.length >= 3 && entity.includes(value)) return true;
+    // A parser may reshape what it takes (dashes to spaces, case): any long stretch of a
+    // withheld value in the entity is a leak too.
+    for (let i = 0; i + LEAK_WINDOW <= value.length; i += LEAK_WINDOW / 2) {
+      if (entity.includes(value.slice(i, i + LEAK_WINDOW))) return true;
+    }
+    if (value.length > LEAK_WINDOW && entity.includes(value.slice(-LEAK_WINDOW))) return true;
   }
   return false;
 }
+
+/** The stretch of a withheld value (in characters) whose presence in an entity is a leak. */
+export const LEAK_WINDOW = 8;
 
 // Long unbroken runs of letters and digits (session ids, share keys, hashes) say nothing
 // to a reader and may be capabilities; generic layers do not use them as entities.

@@ -23,7 +23,23 @@ import { typerFor } from "./type_page.ts";
 
 export type { PageRef, ParserExample, SiteParser } from "./parser.ts";
 export { isKind, type KindInfo, KINDS } from "./kinds.ts";
-export { isSensitiveName, REDACTED, redactUrl } from "./redact.ts";
+export { isScriptUrl, isSensitiveName, REDACTED, redactUrl } from "./redact.ts";
+export { redactTitle } from "./redact_title.ts";
+export { redactCapture } from "./redact_capture.ts";
+export {
+  CAPABILITY_WORDS,
+  GIT_WORDS,
+  KNOWN_PREFIXES,
+  looksLikeSecret,
+  MAX_RANDOM_VOWEL_SHARE,
+  MIN_CAPABILITY_LENGTH,
+  MIN_CONSONANT_RUN,
+  MIN_RANDOM_SHARE,
+  MIN_SECRET_ENTROPY,
+  MIN_SECRET_LENGTH,
+  MIN_WORD_RUN,
+  shannonEntropy,
+} from "./secret_shape.ts";
 export { ALLOWED_IMPORTS, purityViolations } from "./purity.ts";
 export { isParserFile, loadParsers, type LoadParsersOptions, PARSERS_DIR } from "./load.ts";
 export {

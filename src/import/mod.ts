@@ -16,6 +16,7 @@ import {
   openStore,
   registerSource,
   type StoreBatch,
+  type StoreRedactor,
 } from "../store/mod.ts";
 import type { Element, InputEvent, Snapshot } from "../model.ts";
 
@@ -35,6 +36,8 @@ export interface ImportOptions {
   onProgress?: (done: number, total: number) => void;
   /** The clock for the import run's bookkeeping (default `Date.now`). */
   now?: () => number;
+  /** Store URLs and titles redacted (`redact_store` in config.json). */
+  redact?: StoreRedactor;
 }
 
 /** What an import did. */
@@ -121,6 +124,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
           read: rows,
           rejected: pendingRejected,
           refIds,
+          redact: opts.redact,
         });
         pendingRejected = {};
         summary.read += rows;

@@ -13,7 +13,7 @@ import { isResolved } from "../compile/enrich/counts.ts";
 import { IntervalUnion } from "../compile/intervals.ts";
 import { DEFAULT_MIN_MINUTES, rulesWith } from "../compile/rules.ts";
 import { localFields } from "../compile/time.ts";
-import { redactUrl } from "../entities/redact.ts";
+import { redactedPathKey } from "../entities/redact.ts";
 
 /** One action of a frame, as the sequence miner sees it. */
 export interface Action {
@@ -55,7 +55,7 @@ export interface DayFrame {
   actions: Action[];
   /** Clicks resolved to a named element, in time order. */
   clicks: NamedClick[];
-  /** Distinct redacted URLs shown, with how many snapshots showed each. */
+  /** Distinct redacted URL paths shown (`redactedPathKey`), with how many snapshots showed each. */
   urls: Map<string, number>;
 }
 
@@ -164,7 +164,7 @@ function dayFrame(
   for (const i of f.snaps) {
     const url = f.stream.snaps[i].url;
     if (url === undefined || url === "") continue;
-    const r = redactUrl(url);
+    const r = redactedPathKey(url);
     urls.set(r, (urls.get(r) ?? 0) + 1);
   }
   const l = localFields(f.startMs, tz);

@@ -7,11 +7,13 @@
  */
 
 import { siteOf } from "../compile/build.ts";
+import { REDACTED, redactUrl } from "../entities/redact.ts";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function segmentTemplate(seg: string): string {
   if (/^\d+$/.test(seg)) return "{n}";
+  if (seg.endsWith(REDACTED)) return "{id}"; // a withheld id is still a variable segment
   if (UUID.test(seg) || /^[0-9a-f]{8,}$/i.test(seg)) return "{id}";
   if (seg.length >= 6 && /\d/.test(seg) && /[a-z]/i.test(seg) && /^[A-Za-z0-9_-]+$/.test(seg)) {
     return "{id}";
@@ -27,7 +29,10 @@ function segmentTemplate(seg: string): string {
  * urlTemplate("https://github.com/acme/api/pull/412?x=1"); // "github.com/acme/api/pull/{n}"
  * ```
  */
-export function urlTemplate(url: string): string | undefined {
+export function urlTemplate(raw: string): string | undefined {
+  // Templates show paths: redacted here (and a `redactedPathKey` digest dropped).
+  const nul = raw.indexOf("\u0000");
+  const url = redactUrl(nul < 0 ? raw : raw.slice(0, nul));
   const site = siteOf(url);
   if (site === undefined) return undefined;
   let path: string;

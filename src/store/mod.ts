@@ -37,6 +37,7 @@ export {
   type OpenStoreOptions,
   registerSource,
   type StoreBatch,
+  type StoreRedactor,
   type StoreSource,
   storeVersion,
 } from "./writer.ts";

@@ -146,8 +146,21 @@ export interface AppendResult {
   skipped: number;
 }
 
+/**
+ * Rewrites third-party text before it is stored (`redact_store` in config.json): the
+ * writer sits below the redaction rules, so the caller passes them in.
+ */
+export interface StoreRedactor {
+  /** Redacts a URL. */
+  url(url: string): string;
+  /** Redacts a window title or an element name. */
+  title(title: string): string;
+}
+
 /** Options for {@linkcode appendBatch}. */
 export interface AppendOptions {
+  /** Store URLs, titles and element names redacted (off by default: the store is the record). */
+  redact?: StoreRedactor;
   /** The provenance row (from {@linkcode registerSource}) the rows are written under. */
   sourceId: number;
   /** The import run (from {@linkcode beginImport}) whose counters this batch updates. */
@@ -175,7 +188,8 @@ export function appendBatch(
   const s = statements(db);
   db.exec("BEGIN IMMEDIATE");
   try {
-    const result = writeRows(s, opts.sourceId, batch, opts.refIds ?? new Map());
+    const rows = opts.redact === undefined ? batch : redactBatch(batch, opts.redact);
+    const result = writeRows(s, opts.sourceId, rows, opts.refIds ?? new Map());
     if (opts.importId !== undefined) {
       const row = s.importRejected.get(opts.importId) as { rejected: string } | undefined;
       const rejected: Record<string, number> = JSON.parse(row?.rejected ?? "{}");
@@ -224,6 +238,28 @@ export interface FinishImportOptions {
 /** Mark an import run finished. */
 export function finishImport(db: DatabaseSync, opts: FinishImportOptions): void {
   db.prepare("UPDATE imports SET finished_ms = ? WHERE id = ?").run(opts.finishedMs, opts.importId);
+}
+
+function redactBatch(batch: StoreBatch, r: StoreRedactor): StoreBatch {
+  const text = <T extends string | undefined>(v: T, f: (x: string) => string): T =>
+    (v === undefined || v === "" ? v : f(v)) as T;
+  return {
+    ...batch,
+    snapshots: batch.snapshots.map((x) => ({
+      ...x,
+      title: text(x.title, r.title),
+      url: text(x.url, r.url),
+    })),
+    events: batch.events.map((e) => ({
+      ...e,
+      title: text(e.title, r.title),
+      url: text(e.url, r.url),
+      ...(e.element ? { element: { ...e.element, name: text(e.element.name, r.title) } } : {}),
+    })),
+    ...(batch.elements
+      ? { elements: batch.elements.map((el) => ({ ...el, name: r.title(el.name) })) }
+      : {}),
+  };
 }
 
 interface Statements {
