@@ -12,33 +12,49 @@ import type { EventRow } from "./_simulate.ts";
 
 /** One canonical step of a planted routine. */
 export interface TruthStep {
+  /** What the step does: a click, a typed run, or typing a URL into the address bar. */
   op: "click" | "type" | "navigate";
+  /** The target's ARIA role (mapped from the demo's macOS roles). */
   role: string;
   /** `null` for a click slot (the name varies across occurrences). */
   name: string | null;
   /** Names (clicks) or typed values (type steps) vary across occurrences. */
   slot: boolean;
+  /** Absent in some occurrences. */
   optional: boolean;
 }
 
 /** One planted routine with its occurrences. */
 export interface TruthRoutine {
+  /** The planted id (`p1`, …); a miner's ids are its own. */
   id: string;
+  /** What the routine does, in words. */
   title: string;
+  /** The app every step runs in. */
   app: string;
+  /** The site (hostname without `www.`), or `null` outside a browser. */
   site: string | null;
+  /** The canonical steps. */
   steps: TruthStep[];
+  /** Each occurrence's local day and the `ui_events` ids of its action steps, in order. */
   occurrences: { day: string; event_ids: number[] }[];
 }
 
 /** The whole truth file. */
 export interface RoutinesTruth {
+  /** The contract's version. */
   version: 1;
+  /** The demo's seed. */
   seed: number;
+  /** Every well-formed action step (click and text rows) in the database. */
   action_steps: number;
+  /** Action steps inside planted occurrences. */
   planted_steps: number;
+  /** `planted_steps / action_steps`: the share a miner's `h` should match. */
   planted_share: number;
+  /** The planted routines. */
   routines: TruthRoutine[];
+  /** Pairs that differ at one named step and must stay separate. */
   near_duplicates: [string, string][];
 }
 

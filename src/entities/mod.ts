@@ -26,6 +26,7 @@ export { isKind, type KindInfo, KINDS } from "./kinds.ts";
 export { isScriptUrl, isSensitiveName, REDACTED, redactUrl } from "./redact.ts";
 export { redactTitle } from "./redact_title.ts";
 export { redactCapture } from "./redact_capture.ts";
+export type * from "../model.ts";
 export {
   CAPABILITY_WORDS,
   GIT_WORDS,
@@ -39,6 +40,7 @@ export {
   MIN_SECRET_LENGTH,
   MIN_WORD_RUN,
   shannonEntropy,
+  type ShapeContext,
 } from "./secret_shape.ts";
 export { ALLOWED_IMPORTS, purityViolations } from "./purity.ts";
 export { isParserFile, loadParsers, type LoadParsersOptions, PARSERS_DIR } from "./load.ts";

@@ -21,6 +21,7 @@ import {
 import type { Element, InputEvent, Snapshot } from "../model.ts";
 
 export type * from "../../adapters/types.ts";
+export type { StoreRedactor } from "../store/mod.ts";
 
 /** Options for {@linkcode importSource}. */
 export interface ImportOptions {
