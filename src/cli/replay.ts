@@ -31,7 +31,9 @@ Runs a guarded routine plan (what "frames routines plan ID" writes) in a real Ch
 A DRY RUN by default: it opens the plan's pages, checks every guard and highlights each
 target, but clicks and types nothing. Before each step the page's URL must match the
 step's URL template and exactly one element with the step's ARIA role and exact
-accessible name must be on the page (re-checked once after ${SETTLE_MS / 1000} s); the first mismatch
+accessible name must be on the page (re-checked once after ${
+  SETTLE_MS / 1000
+} s); the first mismatch
 stops the run and the report says which step, what was expected and what was found.
 
 Options:
@@ -46,7 +48,9 @@ Options:
                       only the tab replay opens is closed afterwards
   --url-map FROM=TO   rewrite URL prefixes, e.g. a live site to a local mirror (repeatable)
   --headed            show the browser window
-  --timeout DURATION  hard deadline for the whole run (default ${DEFAULT_TIMEOUT_MS / 1000}s; 90s, 2m, 500ms);
+  --timeout DURATION  hard deadline for the whole run (default ${
+  DEFAULT_TIMEOUT_MS / 1000
+}s; 90s, 2m, 500ms);
                       each step's browser calls stop after ${DEFAULT_STEP_TIMEOUT_MS / 1000} s
   --report FILE       also write the report as JSON to FILE and as a table to FILE's .txt;
                       screenshots go beside it in FILE's -screenshots folder (else a temp folder)
@@ -79,7 +83,9 @@ export function parseDuration(value: string, flag: string): number {
   const m = /^(\d+(?:\.\d+)?)\s*(ms|s|m)?$/.exec(value.trim());
   const n = m ? Number(m[1]) * (m[2] === "ms" ? 1 : m[2] === "m" ? 60_000 : 1000) : NaN;
   if (!Number.isFinite(n) || n < 1000 || n > 3_600_000) {
-    throw new UsageError(`Invalid ${flag} "${value}": expected a duration from 1s to 60m, e.g. 90s`);
+    throw new UsageError(
+      `Invalid ${flag} "${value}": expected a duration from 1s to 60m, e.g. 90s`,
+    );
   }
   return Math.round(n);
 }
@@ -127,7 +133,9 @@ export async function main(args: string[]): Promise<number> {
     return 0;
   }
   if (p.positionals.length !== 1) {
-    throw new UsageError(`Expected one plan file, got ${p.positionals.length}: run "frames replay --help"`);
+    throw new UsageError(
+      `Expected one plan file, got ${p.positionals.length}: run "frames replay --help"`,
+    );
   }
   const format = str(p, "format") ?? "table";
   if (format !== "table" && format !== "json") {

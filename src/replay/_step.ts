@@ -8,7 +8,7 @@
 import type { Page } from "playwright-core";
 import type { ResolvedStep } from "./slots.ts";
 import { countElement, describeFound, locate } from "./guard.ts";
-import { mapUrl, urlMatches, type UrlMapping } from "./url.ts";
+import { mapUrl, type UrlMapping, urlMatches } from "./url.ts";
 import type { StepReport } from "./report.ts";
 
 /** What every step runs with. */
@@ -67,7 +67,9 @@ export async function runStep(r: ResolvedStep, rep: StepReport, ctx: StepContext
 
   if (!ctx.execute) {
     rep.status = "checked";
-    if (r.step.destructive) rep.reason = "destructive: --execute would also need --allow-destructive";
+    if (r.step.destructive) {
+      rep.reason = "destructive: --execute would also need --allow-destructive";
+    }
     await highlight(page, element);
     ctx.unperformed = r.step.index;
     return;
@@ -126,7 +128,9 @@ async function mismatch(
     return;
   }
   rep.status = "aborted";
-  rep.reason = !state.urlOk ? "the page's URL does not match the step's template" : state.count === 0
+  rep.reason = !state.urlOk
+    ? "the page's URL does not match the step's template"
+    : state.count === 0
     ? "the expected element is not on the page"
     : "the expected element is ambiguous";
 }

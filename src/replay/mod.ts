@@ -13,9 +13,14 @@
  * @module
  */
 
-export { type Plan, type PlanElement, type PlanSlot, type PlanStep, parsePlan } from "./plan.ts";
+export { parsePlan, type Plan, type PlanElement, type PlanSlot, type PlanStep } from "./plan.ts";
 export { parseSlot, type ResolvedStep, resolveSteps } from "./slots.ts";
-export { findBrowser, type FindBrowserOptions, launchArgs, WELL_KNOWN_BROWSERS } from "./browser.ts";
+export {
+  findBrowser,
+  type FindBrowserOptions,
+  launchArgs,
+  WELL_KNOWN_BROWSERS,
+} from "./browser.ts";
 export { mapUrl, normaliseUrl, parseUrlMapping, type UrlMapping, urlMatches } from "./url.ts";
 export {
   type Outcome,

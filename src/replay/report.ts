@@ -88,9 +88,9 @@ export function renderTable(r: ReplayReport): string {
   const mode = r.mode === "dry-run" ? "dry run (nothing clicked or typed)" : "execute";
   const lines = [
     `frames replay: "${inert(r.routine.title)}" (routine ${inert(r.routine.id)}), ${mode}`,
-    `browser: ${r.browser.how} ${inert(r.browser.where)}; started in ${r.browser_start_ms} ms; first step at ${
-      r.first_step_ms ?? "-"
-    } ms`,
+    `browser: ${r.browser.how} ${
+      inert(r.browser.where)
+    }; started in ${r.browser_start_ms} ms; first step at ${r.first_step_ms ?? "-"} ms`,
     "",
     `${"step".padEnd(4)}  ${"op".padEnd(8)}  ${"target".padEnd(34)}  ${"status".padEnd(8)}  ${
       "guard".padStart(6)

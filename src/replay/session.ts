@@ -118,5 +118,3 @@ export async function openSession(opts: OpenSessionOptions): Promise<BrowserSess
     throw new Error(`Cannot open a page in "${executable}": ${firstLine(err)}`);
   }
 }
-
-

@@ -21,15 +21,17 @@ export interface ResolvedStep {
 export function parseSlot(spec: string): [string, string] {
   const eq = spec.indexOf("=");
   if (eq <= 0) {
-    throw new SyntaxError(`Invalid --slot "${spec}": expected NAME=VALUE, e.g. --slot status="In Progress"`);
+    throw new SyntaxError(
+      `Invalid --slot "${spec}": expected NAME=VALUE, e.g. --slot status="In Progress"`,
+    );
   }
   return [spec.slice(0, eq).trim(), spec.slice(eq + 1)];
 }
 
 function slotHelp(plan: Plan): string {
-  return plan.slots.length === 0 ? "this plan has no slots" : `its slots: ${
-    plan.slots.map((s) => s.name).join(", ")
-  }`;
+  return plan.slots.length === 0
+    ? "this plan has no slots"
+    : `its slots: ${plan.slots.map((s) => s.name).join(", ")}`;
 }
 
 /**

@@ -59,7 +59,9 @@ export function parseUrlMapping(spec: string): UrlMapping {
   const from = eq < 0 ? "" : spec.slice(0, eq).trim();
   const to = eq < 0 ? "" : spec.slice(eq + 1).trim();
   if (from === "" || to === "") {
-    throw new SyntaxError(`Invalid --url-map "${spec}": expected FROM=TO, e.g. https://app.example.com=http://127.0.0.1:8080`);
+    throw new SyntaxError(
+      `Invalid --url-map "${spec}": expected FROM=TO, e.g. https://app.example.com=http://127.0.0.1:8080`,
+    );
   }
   return { from, to };
 }

@@ -50,8 +50,10 @@ function parseJson(text: string, what: string): unknown {
 function slotValues(text: string | undefined): Record<string, string> {
   if (text === undefined) return {};
   const v = parseJson(text, "slots");
-  if (v === null || typeof v !== "object" || Array.isArray(v) ||
-    !Object.values(v).every((x) => typeof x === "string")) {
+  if (
+    v === null || typeof v !== "object" || Array.isArray(v) ||
+    !Object.values(v).every((x) => typeof x === "string")
+  ) {
     throw new ToolError(
       'Invalid argument "slots": expected a JSON object of slot names to string values, e.g. {"status": "Done"}',
     );
@@ -71,7 +73,9 @@ function checkedInput(args: Record<string, unknown>, policy: ReplayPolicy) {
   try {
     resolveSteps(plan, slots);
   } catch (err) {
-    throw new ToolError(`Invalid argument "slots": ${(err as Error).message.replace(/--slot /g, "")}`);
+    throw new ToolError(
+      `Invalid argument "slots": ${(err as Error).message.replace(/--slot /g, "")}`,
+    );
   }
   const execute = args.mode === "execute";
   if (execute && !policy.allowExecute) {
@@ -99,7 +103,7 @@ export const REPLAY_ROUTINE: ToolSpec = {
   name: "replay_routine",
   title: "Replay a routine plan (guarded)",
   description:
-    'Runs a guarded routine plan (the JSON "frames routines plan" writes) in a real browser and reports each step: checked (guards held, nothing done), done, refused (destructive), aborted (a guard failed: which step, what was expected, what was found) or skipped. Before each step the page URL must match the step\'s template and exactly one element with its role and exact name must be present; the first mismatch stops the run. mode "dry-run" (the default) clicks and types nothing; "execute" acts only when the operator started the server with --allow-replay; destructive steps run only with destructive "allow" and the operator\'s --allow-destructive-replay. ' +
+    'Runs a guarded routine plan (the JSON "frames routines plan" writes) in a real browser. Use it to check a mined routine against the live site (dry run) or to run it instead of re-deriving it click by click. Reports each step: checked (guards held, nothing done), done, refused (destructive), aborted (a guard failed: which step, what was expected, what was found) or skipped. Before each step the page URL must match the step\'s template and exactly one element with its role and exact name must be present; the first mismatch stops the run. mode "dry-run" (the default) clicks and types nothing; "execute" acts only when the operator started the server with --allow-replay; destructive steps run only with destructive "allow" and the operator\'s --allow-destructive-replay. ' +
     UNTRUSTED_TEXT,
   input: {
     type: "object",
@@ -112,12 +116,13 @@ export const REPLAY_ROUTINE: ToolSpec = {
       },
       slots: {
         type: "string",
-        description: 'Slot values as a JSON object, e.g. {"status": "In Progress"}; every slot of the plan is required.',
+        description:
+          'Slot values as a JSON object, e.g. {"status": "In Progress"}; every slot of the plan is required.',
         maxLength: 20_000,
       },
       mode: {
         type: "string",
-        description: 'dry-run (default: check every guard, act on nothing) or execute.',
+        description: "dry-run (default: check every guard, act on nothing) or execute.",
         enum: ["dry-run", "execute"],
       },
       destructive: {
