@@ -10,7 +10,7 @@
  */
 
 import { parseArgs } from "node:util";
-import { PLANS, serveSite } from "../fixtures/replay-site/serve.ts";
+import { PLANS, serveSite } from "../tests/data/replay-site/serve.ts";
 import { parsePlan, replay } from "../src/replay/mod.ts";
 
 const { values } = parseArgs({

@@ -2,7 +2,7 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { browserTest } from "./_requires.ts";
 import { assertOneLineError, runFrames } from "./_frames.ts";
-import { PLANS, serveSite } from "../fixtures/replay-site/serve.ts";
+import { PLANS, serveSite } from "./data/replay-site/serve.ts";
 import type { ReplayReport } from "../src/replay/mod.ts";
 
 // `frames replay` as a user runs it (its own process, -A as playwright-core needs) against

@@ -1,7 +1,7 @@
 import { equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { assertOneLineError, runFrames } from "./_frames.ts";
-import { PLANS } from "../fixtures/replay-site/serve.ts";
+import { PLANS } from "./data/replay-site/serve.ts";
 
 // Bad input to `frames replay`: every one is caught before a browser starts, so these run
 // with the ordinary permissions of `deno task frames` (no -A, no Chromium needed).

@@ -2,7 +2,7 @@ import { ok } from "node:assert/strict";
 import { join } from "node:path";
 import { browserTest } from "./_requires.ts";
 import { runFrames } from "./_frames.ts";
-import { serveSite } from "../fixtures/replay-site/serve.ts";
+import { serveSite } from "./data/replay-site/serve.ts";
 
 // End to end: mine the planted demo (`frames demo --routines`), write each routine's plan
 // (`frames routines plan ID`), and replay it on the fixture site. It needs the routines

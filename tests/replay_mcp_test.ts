@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { browserTest } from "./_requires.ts";
 import { childEnv, MAIN } from "./_frames.ts";
-import { PLANS, serveSite } from "../fixtures/replay-site/serve.ts";
+import { PLANS, serveSite } from "./data/replay-site/serve.ts";
 
 // replay_routine over MCP, through the SDK's own client against `frames mcp` on stdio
 // (started with -A, as replay needs): dry runs only unless the operator said --allow-replay,

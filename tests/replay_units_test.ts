@@ -10,7 +10,7 @@ import {
   resolveSteps,
   urlMatches,
 } from "../src/replay/mod.ts";
-import { PLANS } from "../fixtures/replay-site/serve.ts";
+import { PLANS } from "./data/replay-site/serve.ts";
 
 const setStatus = () => JSON.parse(Deno.readTextFileSync(PLANS.setStatus));
 const sendInvoice = () => JSON.parse(Deno.readTextFileSync(PLANS.sendInvoice));
