@@ -39,6 +39,7 @@ export const FLOORS: readonly Component[] = [
   { name: "infer", floor: 3, paths: ["src/infer/"] },
   { name: "import", floor: 4, paths: ["src/import/"] },
   { name: "demo", floor: 4, paths: ["src/demo/"] },
+  { name: "replay", floor: 4, paths: ["src/replay/"] },
   { name: "mcp", floor: 5, paths: ["src/mcp/"] },
   { name: "web", floor: 5, paths: ["src/web/"] },
   { name: "cli", floor: 6, paths: ["src/cli/"] },

@@ -40,6 +40,7 @@ const TOOLS = [
   "get_steps",
   "search_activity",
   "get_evidence",
+  "replay_routine",
 ];
 
 async function withServer(

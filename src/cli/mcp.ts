@@ -38,6 +38,7 @@ import { resolveSettings } from "./_settings.ts";
 import { resolveWindow } from "./_window.ts";
 import { UsageError } from "./usage_error.ts";
 import { VERSION } from "../version.ts";
+import type { ReplayBackend } from "../mcp/tools/replay_routine.ts";
 
 const HELP = `Usage: frames mcp [options]                 serve MCP over stdio (what agents launch)
        frames mcp --http [--port N]        serve Streamable HTTP on 127.0.0.1
@@ -46,7 +47,8 @@ const HELP = `Usage: frames mcp [options]                 serve MCP over stdio (
        frames mcp uninstall --client NAME  remove it again
 
 An MCP server for agents: tools get_context, get_activity, get_day_summary,
-get_patterns, get_communications, get_steps, search_activity and get_evidence, and the
+get_patterns, get_communications, get_steps, search_activity, get_evidence and
+replay_routine (guarded browser replay, dry runs unless --allow-replay), and the
 resources
 frames://day/{day}/context and frames://day/{day}/document. The capture source is opened
 afresh on every call, so new rows appear without a restart. Typed text is never served.
@@ -58,6 +60,10 @@ Serve options:
   --http             serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio;
                      only loopback, Host and Origin checked, bearer token required
   --port N           HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
+  --allow-replay     let replay_routine click and type (default: dry runs only); replay
+                     needs the server started with -A (playwright-core)
+  --allow-destructive-replay
+                     also let it run destructive steps (send, pay, delete …)
 
 Install options:
   --client NAME      ${CLIENT_NAMES.join(", ")}
@@ -84,6 +90,8 @@ const SERVE_OPTIONS = {
   "max-tokens": { type: "string" },
   http: { type: "boolean" },
   port: { type: "string" },
+  "allow-replay": { type: "boolean" },
+  "allow-destructive-replay": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -190,7 +198,16 @@ async function serve(args: string[]): Promise<number> {
   const maxTokens = intFlag(str(p, "max-tokens"), "--max-tokens", MIN_MAX_TOKENS, 100_000);
   const port = intFlag(str(p, "port"), "--port", 0, 65535);
   if (port !== undefined && !p.values.http) throw new UsageError("--port needs --http");
-  const backend = cliBackend({ source, tz });
+  if (p.values["allow-destructive-replay"] && !p.values["allow-replay"]) {
+    throw new UsageError("--allow-destructive-replay needs --allow-replay");
+  }
+  const backend: ReplayBackend = {
+    ...cliBackend({ source, tz }),
+    replay: {
+      allowExecute: p.values["allow-replay"] === true,
+      allowDestructive: p.values["allow-destructive-replay"] === true,
+    },
+  };
   backend.settings(); // a broken config fails now, not on the first call
   const factory = createServerFactory({ backend, maxTokens, onerror: logError });
   void warmUp(backend);

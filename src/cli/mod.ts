@@ -64,6 +64,10 @@ const COMMANDS: Record<string, CommandEntry> = {
       "append ActivityWatch, Recall, Memory Archive or screenpipe data into the native store",
     load: () => import("./import.ts"),
   },
+  replay: {
+    summary: "run a guarded routine plan in Chromium: dry run unless --execute (needs -A)",
+    load: () => import("./replay.ts"),
+  },
   sources: {
     summary: "list the capture sources found on this machine",
     load: () => import("./sources.ts"),

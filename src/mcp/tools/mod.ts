@@ -14,6 +14,7 @@ import { GET_EVIDENCE } from "./get_evidence.ts";
 import { GET_PATTERNS } from "./get_patterns.ts";
 import { GET_STEPS } from "./get_steps.ts";
 import { SEARCH_ACTIVITY } from "./search_activity.ts";
+import { REPLAY_ROUTINE } from "./replay_routine.ts";
 
 // The shape of every tool and what it mentions, re-exported so this module's API is complete.
 export type { ToolContext, ToolOutput, ToolSpec } from "../tool.ts";
@@ -38,4 +39,5 @@ export const CORE_TOOLS: readonly ToolSpec[] = [
   GET_STEPS,
   SEARCH_ACTIVITY,
   GET_EVIDENCE,
+  REPLAY_ROUTINE,
 ];
