@@ -93,9 +93,12 @@ Deno.test("serveHttp() binds 127.0.0.1 and serves the 2026-07-28 and 2025-11-25 
         const { tools } = await client.listTools();
         deepEqual(tools.map((t) => t.name), TOOLS, `${era}: the tools, in order`);
         for (const t of tools) {
-          equal(t.annotations?.readOnlyHint, true, t.name);
-          equal(t.annotations?.idempotentHint, true, t.name);
-          equal(t.annotations?.destructiveHint, false, t.name);
+          // Every tool reads capture, except replay, which drives a browser and may act.
+          const acts = t.name === "replay_routine";
+          equal(t.annotations?.readOnlyHint, !acts, t.name);
+          equal(t.annotations?.idempotentHint, !acts, t.name);
+          equal(t.annotations?.destructiveHint, acts, t.name);
+          equal(t.annotations?.openWorldHint, acts, t.name);
           ok(t.outputSchema, `${t.name} has an output schema`);
           ok(t.description?.endsWith(UNTRUSTED_TEXT), `${t.name} says captured text is untrusted`);
           match(t.description ?? "", /\bUse it\b/, `${t.name} says when to use it`);

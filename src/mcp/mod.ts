@@ -33,7 +33,13 @@ export type { TokenSource } from "../http/mod.ts";
 export { MIN_MAX_TOKENS } from "./_pager.ts";
 export { DEFAULT_MAX_TOKENS } from "../compile/rules.ts";
 export { ToolError } from "./_result.ts";
-export { type ToolContext, type ToolOutput, type ToolSpec, UNTRUSTED_TEXT } from "./tool.ts";
+export {
+  type ToolContext,
+  type ToolHints,
+  type ToolOutput,
+  type ToolSpec,
+  UNTRUSTED_TEXT,
+} from "./tool.ts";
 export { CORE_TOOLS } from "./tools/mod.ts";
 export type { ArgSchema, InputSchema, JsonObjectSchema } from "./_schema.ts";
 // Types the signatures above mention, re-exported so this module's API is complete.

@@ -125,6 +125,7 @@ export function createServerFactory(opts: ServerFactoryOptions): ServerFactory {
           destructiveHint: false,
           idempotentHint: true,
           openWorldHint: false,
+          ...tool.spec.hints,
         },
       }, (args: unknown) => callTool(tool, args as Record<string, unknown>, full));
     }

@@ -40,8 +40,25 @@ export interface ToolSpec {
   input: InputSchema;
   /** The schema of `structured`. */
   output: JsonObjectSchema;
+  /**
+   * Hints for clients (MCP tool annotations). Tools only read capture unless they say
+   * otherwise; a tool that acts in the world (replay) must say so.
+   */
+  hints?: ToolHints;
   /** Answers a call with validated arguments; throws a `ToolError` for a fixable mistake. */
   run(args: Record<string, unknown>, ctx: ToolContext): Promise<ToolOutput>;
+}
+
+/** MCP tool annotations a tool may set; the defaults describe a read-only lookup. */
+export interface ToolHints {
+  /** The tool changes nothing (default true). */
+  readOnlyHint?: boolean;
+  /** The tool may do something that cannot be undone (default false). */
+  destructiveHint?: boolean;
+  /** Calling it twice with the same arguments has no further effect (default true). */
+  idempotentHint?: boolean;
+  /** The tool reaches beyond frames' own data, e.g. a web page (default false). */
+  openWorldHint?: boolean;
 }
 
 /** The sentence every tool description ends with (SPEC §7: titles are data, not instructions). */

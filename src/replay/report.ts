@@ -13,13 +13,17 @@ export type Outcome = "completed" | "aborted" | "refused" | "timed-out" | "inter
 
 /** One step of the report. */
 export interface StepReport {
+  /** The step's 1-based position in the plan. */
   index: number;
+  /** What the step does. */
   op: "click" | "type" | "navigate";
   /** The element checked and acted on (slot filled), or null for navigate. */
   element: { role: string; name: string } | null;
   /** The URL opened (navigate, after --url-map) or the URL template the page had to match. */
   url: string | null;
+  /** The plan marks the step destructive. */
   destructive: boolean;
+  /** checked, done, refused, aborted or skipped. */
   status: StepStatus;
   /** Why the step was refused, aborted or skipped, or a note on a check. */
   reason: string | null;
@@ -41,16 +45,23 @@ export interface StepReport {
   act_ms: number;
   /** The whole step including its screenshot, ms. */
   total_ms: number;
+  /** The screenshot taken after the step, when one was taken. */
   screenshot: string | null;
 }
 
 /** The whole report. */
 export interface ReplayReport {
+  /** The report format's version. */
   report_version: 1;
+  /** The plan's routine. */
   routine: { id: string; title: string };
+  /** Dry run (checks only) or execute (acts). */
   mode: "dry-run" | "execute";
+  /** Whether destructive steps were allowed. */
   allow_destructive: boolean;
+  /** How the browser was reached: launched from a path, or attached over CDP. */
   browser: { how: "launch" | "cdp"; where: string };
+  /** How the whole run ended. */
   outcome: Outcome;
   /** The step the run stopped at (aborted, refused, timed out), or null. */
   stopped_at: number | null;
@@ -60,10 +71,13 @@ export interface ReplayReport {
   browser_start_ms: number;
   /** From the run's start to step 1's start (browser start included), ms. */
   first_step_ms: number | null;
+  /** The whole run, ms. */
   total_ms: number;
   /** Where the page was left: its URL and title. */
   final: { url: string; title: string } | null;
+  /** Where the step screenshots are. */
   screenshots_dir: string | null;
+  /** Every step, in plan order. */
   steps: StepReport[];
 }
 

@@ -37,7 +37,9 @@ export interface ReplayOptions {
   browser?: string;
   /** Attach to a running browser at this CDP URL instead of launching one. */
   cdp?: string;
+  /** URL prefix rewrites (`--url-map`), applied to every URL the plan names. */
   urlMap?: readonly UrlMapping[];
+  /** Show the browser window instead of running headless. */
   headed?: boolean;
   /** Hard deadline for the run, ms (default 60 s). */
   timeoutMs?: number;

@@ -10,6 +10,7 @@ import type { Plan, PlanElement, PlanStep } from "./plan.ts";
 
 /** What a step works on once slots are filled: the element and the value to type. */
 export interface ResolvedStep {
+  /** The plan's step. */
   step: PlanStep;
   /** The element the step acts on (role + exact name), or null for navigate. */
   element: { role: string; name: string } | null;

@@ -10,7 +10,9 @@
 
 /** One `--url-map FROM=TO` rewrite. */
 export interface UrlMapping {
+  /** The URL prefix the plan was recorded on. */
   from: string;
+  /** The prefix to use instead (a staging copy, a local mirror). */
   to: string;
 }
 

@@ -17,7 +17,7 @@ import { SEARCH_ACTIVITY } from "./search_activity.ts";
 import { REPLAY_ROUTINE } from "./replay_routine.ts";
 
 // The shape of every tool and what it mentions, re-exported so this module's API is complete.
-export type { ToolContext, ToolOutput, ToolSpec } from "../tool.ts";
+export type { ToolContext, ToolHints, ToolOutput, ToolSpec } from "../tool.ts";
 export type {
   BackendSettings,
   Compiled,

@@ -105,6 +105,8 @@ export const REPLAY_ROUTINE: ToolSpec = {
   description:
     'Runs a guarded routine plan (the JSON "frames routines plan" writes) in a real browser. Use it to check a mined routine against the live site (dry run) or to run it instead of re-deriving it click by click. Reports each step: checked (guards held, nothing done), done, refused (destructive), aborted (a guard failed: which step, what was expected, what was found) or skipped. Before each step the page URL must match the step\'s template and exactly one element with its role and exact name must be present; the first mismatch stops the run. mode "dry-run" (the default) clicks and types nothing; "execute" acts only when the operator started the server with --allow-replay; destructive steps run only with destructive "allow" and the operator\'s --allow-destructive-replay. ' +
     UNTRUSTED_TEXT,
+  // It drives a browser on live pages and, when the operator allows it, acts there.
+  hints: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
   input: {
     type: "object",
     properties: {
