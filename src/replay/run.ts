@@ -20,6 +20,9 @@ import type { Outcome, ReplayReport, StepReport } from "./report.ts";
 
 /** How long a guard waits before its one re-check (ms). */
 export const SETTLE_MS = 1500;
+/** How close to the deadline a step's failure counts as the deadline's (timer jitter), ms. */
+const DEADLINE_SLACK_MS = 250;
+
 /** The default hard deadline for a whole run (ms). */
 export const DEFAULT_TIMEOUT_MS = 60_000;
 /** The default limit for one step's browser operations (ms). */
@@ -163,6 +166,15 @@ export async function replay(plan: Plan, opts: ReplayOptions = {}): Promise<Repl
         rep.status = "aborted";
         const late = stop as Stop | null;
         rep.reason = late !== null ? late.why : firstLine(err);
+      }
+      // A step whose time limit was cut short by the deadline fails a hair before the
+      // deadline's own timer fires: that failure is the deadline, not a guard.
+      if (
+        rep.status === "aborted" && (stop as Stop | null) === null &&
+        deadline - performance.now() < DEADLINE_SLACK_MS
+      ) {
+        halt("timed-out", `the run's deadline (${timeoutMs / 1000} s) passed`);
+        rep.reason = (stop as Stop | null)?.why ?? rep.reason;
       }
       if (rep.status === "aborted" || rep.status === "refused") {
         const late = stop as Stop | null;
