@@ -89,7 +89,7 @@ export function buildFrames(capture: Capture, rules: Rules, opts: BuildOptions =
   const streams = buildStreams(capture.snapshots, {
     dwellCapMs: rules.dwellCapS * 1000,
     sessionGapMs: rules.sessionGapS * 1000,
-  }, capture.after);
+  }, capture.after, capture.markers);
   const site = cachedSiteOf();
   const drafts = streams.map((s) => foldFlicker(segmentStream(s, site), rules.flickerS * 1000));
   const focus = focusTimeline(streams, capture.facts.capabilities.focus);

@@ -153,7 +153,10 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
   if (after.length > 0) capture.after = after;
   if (units !== undefined) capture.elements = nativeElementLookup(location, units);
   // Markers arrived with schema v2; older stores have none.
-  const markers = version >= 2 ? readMarkers(db, opts) : [];
+  // Up to the last snapshot past the window: a marker there still ends the dwell of the
+  // last snapshot inside (SPEC §3.2, §3.11), as it does in a longer window.
+  const until = after.reduce((t, s) => Math.max(t, s.at), end);
+  const markers = version >= 2 ? readMarkers(db, start, until) : [];
   if (markers.length > 0) capture.markers = markers;
   return capture;
 }
@@ -182,12 +185,12 @@ function readAfter(db: DatabaseSync, end: number): Snapshot[] {
 
 const MARKER_KINDS = new Set<string>(["start", "stop", "away", "back"]);
 
-/** The engine's start/stop and away/back rows in the window (schema v2 on). */
-function readMarkers(db: DatabaseSync, opts: NativeReadOptions): Marker[] {
+/** The start/stop and away/back rows in `[start, end)` (schema v2 on). */
+function readMarkers(db: DatabaseSync, start: number, end: number): Marker[] {
   const rows = prepareArrays(
     db,
     "SELECT id, at_ms, kind, reason FROM markers WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id",
-  ).all(opts.start, opts.end);
+  ).all(start, end);
   const out: Marker[] = [];
   for (const r of rows) {
     if (!MARKER_KINDS.has(r[2] as string)) continue;
