@@ -49,8 +49,8 @@ const GH = "https://github.com/denoland/deno";
 /**
  * What the fixture must become (FORMATS §2): ActivityWatch's canonical view — window events
  * flooded and cut to the host's not-afk periods (Slack at 1800 s falls after them) — as a
- * 30 s grid from each event's start, with the last snapshot before a pause placed so the
- * dwell rule credits nothing past the interval's end (adapters/activitywatch/_place.ts).
+ * 30 s grid from each event's start; the afk period's away marker ends the dwell before it
+ * (SPEC §3.2), a pause without one is met by placement (adapters/activitywatch/_place.ts).
  */
 const EXPECTED: [number, number, string, string, string, string?][] = [
   [10000, 0, "laptop", "Code", "switch"],
@@ -65,15 +65,16 @@ const EXPECTED: [number, number, string, string, string, string?][] = [
   [30002, 165.5, "laptop", "Code", "unknown"],
   [30003, 195.5, "laptop", "Code", "unknown"],
   [30004, 225.5, "laptop", "Code", "unknown"],
-  // afk 300–540 s: a 240 s pause no placement meets exactly; the least error is here.
-  [30005, 240, "laptop", "Code", "unknown"],
-  [30006, 540, "laptop", "Code", "input"], // the return from afk
-  [30007, 555.5, "laptop", "Code", "unknown"],
-  [30008, 585.5, "laptop", "Code", "unknown"],
-  [30009, 615.5, "laptop", "Code", "unknown"],
-  [30010, 645.5, "laptop", "Code", "unknown"],
-  [30011, 675.5, "laptop", "Code", "unknown"],
-  [30012, 705.5, "laptop", "Code", "unknown"], // closing: the event ends, nothing follows
+  [30005, 255.5, "laptop", "Code", "unknown"],
+  // afk 300–540 s: the grid runs on; the away marker at 300 s ends this one's dwell.
+  [30006, 285.5, "laptop", "Code", "unknown"],
+  [30007, 540, "laptop", "Code", "input"], // the return from afk
+  [30008, 555.5, "laptop", "Code", "unknown"],
+  [30009, 585.5, "laptop", "Code", "unknown"],
+  [30010, 615.5, "laptop", "Code", "unknown"],
+  [30011, 645.5, "laptop", "Code", "unknown"],
+  [30012, 675.5, "laptop", "Code", "unknown"],
+  [30013, 705.5, "laptop", "Code", "unknown"], // closing: the event ends, nothing follows
 ];
 
 Deno.test("readActivityWatch() turns the Rust export's intervals into grid snapshots", () => {
@@ -90,8 +91,8 @@ Deno.test("readActivityWatch() turns the Rust export's intervals into grid snaps
   });
   assert.deepEqual(c.facts.rejected, { "currentwindow: no app": 1 });
   assert.deepEqual(c.markers, [
-    { ref: 120000, at: T0 + 300_000, kind: "away", reason: "afk" },
-    { ref: 120001, at: T0 + 540_000, kind: "back" },
+    { ref: 120000, at: T0 + 300_000, kind: "away", reason: "afk", display: "laptop" },
+    { ref: 120001, at: T0 + 540_000, kind: "back", display: "laptop" },
   ]);
   // Every snapshot's evidence names its event: floor(ref / 10,000) is the event id.
   assert.deepEqual(

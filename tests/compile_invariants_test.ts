@@ -42,6 +42,7 @@ const captureArb: fc.Arbitrary<Capture> = fc.record({
       at: fc.integer({ min: 0, max: 20_000 }),
       onSnapshot: fc.boolean(),
       kind: fc.integer({ min: 0, max: MARKER_KINDS.length - 1 }),
+      display: fc.option(fc.integer({ min: 1, max: 3 })),
     }),
     { maxLength: 8 },
   ),
@@ -64,15 +65,17 @@ const captureArb: fc.Arbitrary<Capture> = fc.record({
       ref: 50_000 + i,
       at: at(m),
       kind: MARKER_KINDS[m.kind],
+      ...(m.display === null ? {} : { display: `monitor_${m.display}` }),
     }));
   }
   return capture;
 });
 
-/** Times of the markers that end dwell. */
-function cuts(capture: Capture): number[] {
-  return (capture.markers ?? []).filter((m) => m.kind === "away" || m.kind === "stop")
-    .map((m) => m.at);
+/** Times of the markers that end dwell on `display`: those naming it, or naming none. */
+function cuts(capture: Capture, display: string): number[] {
+  return (capture.markers ?? []).filter((m) =>
+    (m.kind === "away" || m.kind === "stop") && (m.display ?? display) === display
+  ).map((m) => m.at);
 }
 
 function creditByApp(capture: Capture): Map<string, number> {
@@ -123,9 +126,9 @@ Deno.test("buildFrames() never credits time, a frame or input across an away or 
   fc.assert(
     fc.property(captureArb, (capture) => {
       const built = buildFrames(capture, DEFAULT_RULES);
-      const marks = cuts(capture);
-      const crosses = (from: number, to: number) => marks.some((m) => m >= from && m < to);
       for (const st of built.streams) {
+        const marks = cuts(capture, st.display);
+        const crosses = (from: number, to: number) => marks.some((m) => m >= from && m < to);
         st.snaps.forEach((_, i) => {
           const from = st.at[i], to = from + st.credit[i];
           equal(crosses(from, to), false, `snapshot at ${from} credited over a marker`);
@@ -139,6 +142,8 @@ Deno.test("buildFrames() never credits time, a frame or input across an away or 
         });
       }
       for (const f of built.frames) {
+        const marks = cuts(capture, f.display);
+        const crosses = (from: number, to: number) => marks.some((m) => m >= from && m < to);
         equal(crosses(f.startMs, f.endMs), false, `frame ${f.id} spans a marker`);
         for (const p of [f, ...f.interruptions]) {
           for (const e of p.events) {

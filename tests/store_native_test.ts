@@ -212,7 +212,7 @@ Deno.test("readNative() reads a half-open window with every field and links acro
     scale: 2,
   }]);
   assert.equal(c.facts.adapter, "native");
-  assert.match(c.facts.fingerprint, /^v2-[0-9a-f]{8}$/);
+  assert.match(c.facts.fingerprint, /^v3-[0-9a-f]{8}$/);
   assert.deepEqual(c.facts.capabilities, CAPS);
   assert.deepEqual(readNativeElements(path, [code.ref]).map((x) => x.name), ["Run"]);
   // The lazy lookup finds the element under a click, and says when a snapshot has none.

@@ -3,10 +3,11 @@
  * stream (one per host; the window watcher reports the active window, so its snapshots
  * hold focus). Its events become ActivityWatch's canonical view — window events flooded
  * and intersected with the host's not-afk periods (`_canonical.ts`) — and snapshots are
- * placed so dwell credit equals that view and nothing is credited past an interval's end
- * (`_place.ts`). afk periods become away markers, so the gaps they leave are reported as
- * away rather than unknown. Web events supply URLs while their browser is the active
- * window; `os.hid.input` counts become input events (`_input.ts`).
+ * placed so dwell credit equals that view (`_place.ts`). afk periods become away markers of
+ * the host's stream: the compiler ends dwell at them (SPEC §3.2), so credit stops where
+ * the user left, and the gaps they leave are reported as away rather than unknown. Web
+ * events supply URLs while their browser is the active window; `os.hid.input` counts
+ * become input events (`_input.ts`).
  *
  * Window edges (SPEC §3.11): a read takes one snapshot past the window's end, so the last
  * snapshot inside earns its dwell. Where the dwell interval across the edge is no longer
@@ -21,7 +22,7 @@ import type { Capture, Marker, Snapshot, Trigger } from "../../src/model.ts";
 import { DWELL_CAP_S, SESSION_GAP_MS } from "../../src/compile/rules.ts";
 import { NameCache } from "../_names.ts";
 import { AW_FORM_NAMES, AW_TYPES, type AwEvent, type AwSource } from "./_model.ts";
-import { planBuckets, webHosts } from "./_plan.ts";
+import { type AwBucketPlan, planBuckets, webHosts } from "./_plan.ts";
 import { AW_REF_CHUNKS, buildStream, type RefInstant } from "./_stream.ts";
 import { inputEvents } from "./_input.ts";
 import { type EventSpan, union } from "./_canonical.ts";
@@ -34,7 +35,6 @@ export { AW_STEP_MS } from "./_place.ts";
 /** Events this far around a window are read too, so flooding and cuts see their neighbours. */
 const CONTEXT_MS = 3_600_000;
 const CAP_MS = DWELL_CAP_S * 1000;
-const DAY_MS = 86_400_000;
 
 /** Options for {@linkcode buildAwCapture}. */
 export interface BuildAwOptions {
@@ -89,8 +89,7 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
       from = Math.min(from, e.start);
       to = Math.max(to, e.end);
     }
-    // From the UTC day's start: placement balances errors per app over each UTC day.
-    from = Math.min(from, Math.floor(start / DAY_MS) * DAY_MS) - CONTEXT_MS;
+    from -= CONTEXT_MS;
     const window = source.events(bucket.id, from, to + CONTEXT_MS, { quiet: true }).events;
     for (const e of window) {
       from = Math.min(from, e.start);
@@ -103,11 +102,7 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
     };
     const afkBuckets = plan.afk.filter((b) => b.hostname === bucket.hostname);
     const afk = afkBuckets.length === 0 ? undefined : afkBuckets.flatMap(related);
-    if (afk === undefined) {
-      notes.push(
-        `no afk bucket for host "${bucket.hostname}": its window time is counted whether or not someone was at the keyboard`,
-      );
-    }
+    if (afk === undefined) notes.push(noAfkNote(bucket.hostname));
     const web = plan.web.filter((b) => hostOfWeb.get(b.id) === bucket.hostname)
       .map((b) => ({ bucketId: b.id, events: related(b) }));
     const out = buildStream({ window, afk, web, appOf });
@@ -144,10 +139,10 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
       seen.set(a.event, k + 1);
       const ref = a.event.id * AW_REF_CHUNKS + 2 * k;
       if (a.from >= start && a.from < last) {
-        markers.set(ref, { ref, at: a.from, kind: "away", reason: "afk" });
+        markers.set(ref, { ref, at: a.from, kind: "away", reason: "afk", display });
       }
       if (a.to >= start && a.to < last) {
-        markers.set(ref + 1, { ref: ref + 1, at: a.to, kind: "back" });
+        markers.set(ref + 1, { ref: ref + 1, at: a.to, kind: "back", display });
       }
     }
   }
@@ -190,6 +185,17 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
     capture.markers = [...markers.values()].sort((a, b) => a.at - b.at || a.ref - b.ref);
   }
   return { capture, snapshotKeys: order.map((i) => snapshotKeys[i]), eventKeys };
+}
+
+/** The blind spot of a host whose afk watcher is missing. */
+export function noAfkNote(host: string): string {
+  return `no afk bucket for host "${host}": its window time is counted whether or not someone was at the keyboard`;
+}
+
+/** What a whole source cannot see, for an import: its hosts without an afk bucket. */
+export function sourceNotes(plan: AwBucketPlan): string[] {
+  const hosts = [...new Set(plan.window.map((b) => b.hostname))].sort();
+  return hosts.filter((h) => !plan.afk.some((b) => b.hostname === h)).map(noAfkNote);
 }
 
 function triggerOf(i: RefInstant): Trigger {

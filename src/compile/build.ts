@@ -86,10 +86,15 @@ export interface BuildOptions {
 
 /** Builds frames from a capture: streams, dwell, segments, flicker folds, input. */
 export function buildFrames(capture: Capture, rules: Rules, opts: BuildOptions = {}): Built {
-  const streams = buildStreams(capture.snapshots, {
-    dwellCapMs: rules.dwellCapS * 1000,
-    sessionGapMs: rules.sessionGapS * 1000,
-  }, capture.after, capture.markers);
+  const streams = buildStreams(
+    capture.snapshots,
+    {
+      dwellCapMs: rules.dwellCapS * 1000,
+      sessionGapMs: rules.sessionGapS * 1000,
+    },
+    capture.after,
+    capture.markers,
+  );
   const site = cachedSiteOf();
   const drafts = streams.map((s) => foldFlicker(segmentStream(s, site), rules.flickerS * 1000));
   const focus = focusTimeline(streams, capture.facts.capabilities.focus);

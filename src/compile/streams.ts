@@ -2,11 +2,11 @@
  * Per-display streams and dwell credit (SPEC §3.1–3.2).
  *
  * A recorder that says the user left is believed (this refines SPEC §3.2): a snapshot's
- * dwell interval ends at the first `away` or `stop` marker at or after it, so a snapshot
- * written just before the screen locked, or before ActivityWatch's afk watcher saw the
- * user go, earns only the time up to that marker, never the capped dwell across the
- * absence; the frame closes there as at a session gap, and input after the marker is
- * unattributed. `back` and `start` markers change nothing: the next snapshot starts anew.
+ * dwell interval ends at the first `away` or `stop` marker at or after it (one naming its
+ * display, or naming none), so a snapshot written just before the screen locked, or
+ * before ActivityWatch's afk watcher saw the user go, earns only the time up to that
+ * marker, never the capped dwell across the absence; the frame closes there as at a
+ * session gap, and input after the marker is unattributed. `back` and `start` markers change nothing: the next snapshot starts anew.
  *
  * @module
  */
@@ -45,10 +45,14 @@ function bySnapshotOrder(a: Snapshot, b: Snapshot): number {
   return a.at - b.at || a.ref - b.ref;
 }
 
-/** Times of the markers that end dwell (`away`, `stop`), ascending. */
-function cutTimes(markers: readonly Marker[]): Float64Array {
+/** Times of the markers that end dwell on `display` (`away`, `stop`), ascending. */
+function cutTimes(markers: readonly Marker[], display: string): Float64Array {
   const out: number[] = [];
-  for (const m of markers) if (m.kind === "away" || m.kind === "stop") out.push(m.at);
+  for (const m of markers) {
+    if (m.kind !== "away" && m.kind !== "stop") continue;
+    // A marker about one display (one host's afk watcher) leaves the others alone.
+    if (m.display === undefined || m.display === display) out.push(m.at);
+  }
   return Float64Array.from(out).sort();
 }
 
@@ -70,7 +74,6 @@ export function buildStreams(
   after: readonly Snapshot[] = [],
   markers: readonly Marker[] = [],
 ): Stream[] {
-  const cuts = cutTimes(markers);
   const next = new Map<string, number>();
   for (const s of after) {
     const t = next.get(s.display);
@@ -93,6 +96,7 @@ export function buildStreams(
     const until = new Float64Array(n).fill(NaN);
     for (let i = 0; i < n; i++) at[i] = snaps[i].at;
     const tail = next.get(display);
+    const cuts = cutTimes(markers, display);
     let sess = 0, c = 0;
     for (let i = 0; i < n; i++) {
       session[i] = sess;

@@ -17,7 +17,7 @@ import {
   registerSource,
   type StoreBatch,
 } from "../store/mod.ts";
-import type { Element, InputEvent, Snapshot } from "../model.ts";
+import type { Element, InputEvent, Marker, Snapshot } from "../model.ts";
 
 export type * from "../../adapters/types.ts";
 
@@ -53,6 +53,8 @@ export interface ImportSummary {
   skipped: number;
   /** Source rows that could not be used, by reason. */
   rejected: Record<string, number>;
+  /** What the source says it cannot see (kept with its provenance row), when it says so. */
+  notes?: string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -82,6 +84,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
     added: 0,
     skipped: 0,
     rejected: {},
+    ...(source.notes !== undefined && source.notes.length > 0 ? { notes: [...source.notes] } : {}),
   };
   const span = source.span();
   const db = openStore(opts.store);
@@ -102,6 +105,8 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
       });
       merge(pendingRejected, capture.facts.rejected);
       const batches = split(capture.snapshots, capture.events, batchRows);
+      const markers = capture.markers ?? [];
+      if (batches.length === 0 && markers.length > 0) batches.push({ s0: 0, s1: 0, e0: 0, e1: 0 });
       // The writer stores a snapshot's element rows with the snapshot, in its batch.
       const elementsOf = elementsByBatch(capture.snapshots, batches, elements);
       batches.forEach((b, k) => {
@@ -112,9 +117,13 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
           eventKeys: eventKeys.slice(b.e0, b.e1),
           elements: elementsOf[k],
           displays: k === 0 ? capture.displays : undefined,
+          // The window's markers go with its first batch (a handful per day).
+          ...(k === 0 && markers.length > 0
+            ? { markers, markerKeys: markers.map((m) => markerKey(source.adapter, m)) }
+            : {}),
         };
         if (!opts.includeText) batch.events = batch.events.map(withoutText);
-        const rows = batch.snapshots.length + batch.events.length;
+        const rows = batch.snapshots.length + batch.events.length + (batch.markers?.length ?? 0);
         const r = appendBatch(db, batch, {
           sourceId,
           importId,
@@ -166,6 +175,15 @@ export function nothingImported(summary: ImportSummary): string | undefined {
   return `Cannot import ${summary.adapter} "${summary.location}": all ${total} rows it holds were rejected (${
     reasons.map(([k, v]) => `${k}: ${v}`).join("; ")
   })`;
+}
+
+/**
+ * A marker's dedupe key: what it says and when, so the same statement read from another
+ * form of the source (an export and its database) is stored once.
+ */
+function markerKey(adapter: string, m: Marker): string {
+  const on = m.display === undefined ? "" : `#${m.display}`;
+  return `${adapter}:marker:${m.kind}@${m.at}${on}${m.reason === undefined ? "" : `/${m.reason}`}`;
 }
 
 function elementsByBatch(
