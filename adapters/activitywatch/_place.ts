@@ -3,7 +3,10 @@
  * earns `min(t[i+1] − t[i], DWELL_CAP)`, nothing across a gap over `SESSION_GAP`, nothing
  * past an `away` marker) credits exactly the canonical intervals.
  *
- * Inside an interval, snapshots on a 30 s grid each earn the time to the next. Where an
+ * Inside an interval, snapshots on a 30 s grid each earn the time to the next. The grid is
+ * anchored at the epoch, not at the event, so every window edge (a whole minute) is a grid
+ * instant: the last snapshot inside a window earns up to the edge and no further, in a read
+ * and in the store alike, and per-window minutes add up to the day's. Where an
  * interval ends at an afk period, the away marker written there (`_snapshots.ts`) ends the
  * last snapshot's dwell exactly. Where it ends at a pause the window watcher left with no
  * afk event (a hole between window events), the dwell rule alone has to stop it:
@@ -44,10 +47,10 @@ export interface Instant {
   contiguous: boolean;
 }
 
-/** Grid step of an event: 30 s, longer only for events too long for the ref space. */
+/** Grid step of an event: 30 s, a multiple of it only for events too long for the ref space. */
 export function stepOf(piece: EventSpan, maxInstants: number): number {
   const dur = piece.event.end - piece.event.start;
-  return Math.max(AW_STEP_MS, Math.ceil(dur / maxInstants));
+  return Math.max(1, Math.ceil(dur / maxInstants / AW_STEP_MS)) * AW_STEP_MS;
 }
 
 /** The snapshot instants of one stream's pieces (sorted, not overlapping), in time order. */
@@ -65,11 +68,8 @@ export function placeInstants(pieces: readonly Piece[], maxInstants: number): In
     }
     const limit = tail?.at ?? p.to;
     const step = stepOf(p, maxInstants);
-    const s0 = p.event.start;
-    for (let k = Math.max(1, Math.floor((p.from - s0) / step) + 1);; k++) {
-      const at = s0 + k * step;
-      if (at >= limit) break;
-      if (at > p.from) out.push({ at, piece: p, role: "grid", contiguous: false });
+    for (let at = (Math.floor(p.from / step) + 1) * step; at < limit; at += step) {
+      out.push({ at, piece: p, role: "grid", contiguous: false });
     }
     if (tail !== undefined) out.push({ at: tail.at, piece: p, role: tail.role, contiguous: false });
   }
