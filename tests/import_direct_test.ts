@@ -11,7 +11,15 @@ import { compile } from "../src/compile/mod.ts";
 import type { ActivityDocument } from "../src/compile/document.ts";
 import type { Capture } from "../src/model.ts";
 import { EVENING, eveningBuckets } from "./data/aw/day.ts";
-import { exportJson, rustSql, writeSqlite } from "./data/aw/fixture.ts";
+import {
+  BUCKETS,
+  exportJson,
+  type FixtureEvent,
+  peeweeSql,
+  rustSql,
+  writeSqlite,
+} from "./data/aw/fixture.ts";
+import { runFrames } from "./_frames.ts";
 import { type UkgRow, writeUkg } from "./data/recall/ukg.ts";
 import { type TestCommand, writeSession } from "./data/memory_archive/session.ts";
 
@@ -41,7 +49,9 @@ async function importAll(open: () => Promise<ImportableSource> | ImportableSourc
 }
 
 /** Store row id → the source's own row id, per table. */
-function sourceRows(store: string): Record<"snapshots" | "events" | "markers", Map<number, number>> {
+function sourceRows(
+  store: string,
+): Record<"snapshots" | "events" | "markers", Map<number, number>> {
   const db = new DatabaseSync(store, { readOnly: true });
   try {
     const map = (table: string) =>
@@ -172,7 +182,15 @@ Deno.test("frames import activitywatch is idempotent across forms, markers inclu
 
 const T0 = Date.UTC(2026, 6, 4, 10);
 const UKG: UkgRow[] = [
-  { id: 1, name: "WindowCaptureEvent", at: T0, windowId: 1, title: "Deno", apps: [[1]], webs: [[1]] },
+  {
+    id: 1,
+    name: "WindowCaptureEvent",
+    at: T0,
+    windowId: 1,
+    title: "Deno",
+    apps: [[1]],
+    webs: [[1]],
+  },
   { id: 2, name: "WindowCaptureEvent", at: T0 + 40_000, windowId: 1, apps: [[1]], webs: [[1]] },
   { id: 3, name: "ForegroundChangedEvent", at: T0 + 70_000, windowId: 2, title: "notes" },
   { id: 4, name: "WindowCaptureEvent", at: T0 + 75_000, windowId: 2, apps: [[2]] },
@@ -231,4 +249,28 @@ Deno.test("frames import memory-archive keeps an incomplete session's warning an
   assert.ok(doc.blind_spots.some((b) => /session is incomplete/.test(b)), "the store says so");
   const again = await importAll(() => openMemoryArchiveImport(root), store);
   assert.deepEqual([again.added, again.skipped], [0, first.added]);
+});
+
+Deno.test("frames import exits 1 when every snapshot row is rejected, window by window", async () => {
+  // Window events without an app: each window's read rejects them all, while input and
+  // afk rows still read. Nothing can be compiled from those (a direct read fails alike).
+  const buckets = BUCKETS.map((b) =>
+    b.type !== "currentwindow" ? b : {
+      ...b,
+      events: b.events.map(([id, s, d]): FixtureEvent => [id, s, d, { title: "untitled" }]),
+    }
+  );
+  const home = fresh("home");
+  Deno.mkdirSync(home, { recursive: true });
+  for (const [name, sql] of [["sqlite.db", rustSql(buckets)], ["peewee.db", peeweeSql(buckets)]]) {
+    const db = writeSqlite(fresh(name), sql);
+    const r = await runFrames(["import", "activitywatch", db, "--store", fresh("capture.db")], {
+      home,
+    });
+    assert.equal(r.code, 1, r.stdout);
+    assert.match(
+      r.stderr,
+      /^frames: Cannot import activitywatch ".*": no snapshot could be read, 6 rows were rejected \(currentwindow: no app: 6\), and the \d+ other rows alone make no frame\n$/,
+    );
+  }
 });

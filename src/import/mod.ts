@@ -45,8 +45,10 @@ export interface ImportSummary {
   location: string;
   /** The store appended to. */
   store: string;
-  /** Capture rows (snapshots and input events) the source produced. */
+  /** Capture rows (snapshots, input events and markers) the source produced. */
   read: number;
+  /** Snapshots among them: without one, the other rows cannot be compiled into anything. */
+  snapshots: number;
   /** Rows appended to the store. */
   added: number;
   /** Rows already in the store (same source key). */
@@ -81,6 +83,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
     location: source.location,
     store: opts.store,
     read: 0,
+    snapshots: 0,
     added: 0,
     skipped: 0,
     rejected: {},
@@ -133,6 +136,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
         });
         pendingRejected = {};
         summary.read += rows;
+        summary.snapshots += batch.snapshots.length;
         summary.added += r.added;
         summary.skipped += r.skipped;
       });
@@ -162,19 +166,23 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
 }
 
 /**
- * Why an import that found rows produced none, as `Cannot import …: …` — every row was
- * rejected, here by reason — or `undefined` when rows were produced or the source is empty
- * (SPEC §2: rejected rows are never silent). The CLI prints it and exits 1.
+ * Why an import that found rows produced nothing to compile, as `Cannot import …: …` —
+ * every row was rejected, or every snapshot row was (input and markers alone make no
+ * frame; a direct read of such a window fails too), here by reason — or `undefined` when
+ * snapshots were produced or the source is empty (SPEC §2: rejected rows are never
+ * silent). The CLI prints it and exits 1.
  */
 export function nothingImported(summary: ImportSummary): string | undefined {
-  if (summary.read > 0) return undefined;
+  if (summary.snapshots > 0) return undefined;
   const reasons = Object.entries(summary.rejected).filter(([, n]) => n > 0)
     .sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   if (reasons.length === 0) return undefined;
   const total = reasons.reduce((n, [, v]) => n + v, 0);
-  return `Cannot import ${summary.adapter} "${summary.location}": all ${total} rows it holds were rejected (${
-    reasons.map(([k, v]) => `${k}: ${v}`).join("; ")
-  })`;
+  const why = reasons.map(([k, v]) => `${k}: ${v}`).join("; ");
+  const head = `Cannot import ${summary.adapter} "${summary.location}"`;
+  return summary.read === 0
+    ? `${head}: all ${total} rows it holds were rejected (${why})`
+    : `${head}: no snapshot could be read, ${total} rows were rejected (${why}), and the ${summary.read} other rows alone make no frame`;
 }
 
 /**
