@@ -52,6 +52,8 @@ export interface ImportableSource {
   elementUnits?: "px" | "normalized";
   /** Rows rejected while opening (they belong to no window), counted once per import. */
   loadRejected?: Record<string, number>;
+  /** What the source says it cannot see, in words: printed by `frames import`, kept in the store. */
+  notes?: string[];
   /** First and last instant (UTC epoch ms) holding rows, or `undefined` when empty. */
   span(): { first: number; last: number } | undefined;
   /** Read one half-open window with keys. */

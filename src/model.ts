@@ -257,4 +257,6 @@ export interface Marker {
   kind: "start" | "stop" | "away" | "back";
   /** Why the user was away: `locked`, `screensaver`, `asleep`, … */
   reason?: string;
+  /** The one display (stream) the statement is about; absent: every display. */
+  display?: string;
 }

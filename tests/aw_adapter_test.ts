@@ -49,8 +49,8 @@ const GH = "https://github.com/denoland/deno";
 /**
  * What the fixture must become (FORMATS §2): ActivityWatch's canonical view — window events
  * flooded and cut to the host's not-afk periods (Slack at 1800 s falls after them) — as a
- * 30 s grid from each event's start, with the last snapshot before a pause placed so the
- * dwell rule credits nothing past the interval's end (adapters/activitywatch/_place.ts).
+ * 30 s grid anchored at the epoch; the afk period's away marker ends the dwell before it
+ * (SPEC §3.2), a pause without one is met by placement (adapters/activitywatch/_place.ts).
  */
 const EXPECTED: [number, number, string, string, string, string?][] = [
   [10000, 0, "laptop", "Code", "switch"],
@@ -59,21 +59,22 @@ const EXPECTED: [number, number, string, string, string, string?][] = [
   [10001, 30, "laptop", "Code", "unknown"],
   [10002, 60, "laptop", "Code", "unknown"],
   [20000, 65.5, "laptop", "Google-chrome", "switch", GH],
-  [20001, 95.5, "laptop", "Google-chrome", "unknown", GH],
+  [20001, 90, "laptop", "Google-chrome", "unknown", GH], // the grid is on whole 30 s
   [30000, 105.5, "laptop", "Code", "switch"],
-  [30001, 135.5, "laptop", "Code", "unknown"],
-  [30002, 165.5, "laptop", "Code", "unknown"],
-  [30003, 195.5, "laptop", "Code", "unknown"],
-  [30004, 225.5, "laptop", "Code", "unknown"],
-  // afk 300–540 s: a 240 s pause no placement meets exactly; the least error is here.
+  [30001, 120, "laptop", "Code", "unknown"],
+  [30002, 150, "laptop", "Code", "unknown"],
+  [30003, 180, "laptop", "Code", "unknown"],
+  [30004, 210, "laptop", "Code", "unknown"],
   [30005, 240, "laptop", "Code", "unknown"],
-  [30006, 540, "laptop", "Code", "input"], // the return from afk
-  [30007, 555.5, "laptop", "Code", "unknown"],
-  [30008, 585.5, "laptop", "Code", "unknown"],
-  [30009, 615.5, "laptop", "Code", "unknown"],
-  [30010, 645.5, "laptop", "Code", "unknown"],
-  [30011, 675.5, "laptop", "Code", "unknown"],
-  [30012, 705.5, "laptop", "Code", "unknown"], // closing: the event ends, nothing follows
+  // afk 300–540 s: the grid runs on; the away marker at 300 s ends this one's dwell.
+  [30006, 270, "laptop", "Code", "unknown"],
+  [30007, 540, "laptop", "Code", "input"], // the return from afk
+  [30008, 570, "laptop", "Code", "unknown"],
+  [30009, 600, "laptop", "Code", "unknown"],
+  [30010, 630, "laptop", "Code", "unknown"],
+  [30011, 660, "laptop", "Code", "unknown"],
+  [30012, 690, "laptop", "Code", "unknown"],
+  [30013, 705.5, "laptop", "Code", "unknown"], // closing: the event ends, nothing follows
 ];
 
 Deno.test("readActivityWatch() turns the Rust export's intervals into grid snapshots", () => {
@@ -90,8 +91,8 @@ Deno.test("readActivityWatch() turns the Rust export's intervals into grid snaps
   });
   assert.deepEqual(c.facts.rejected, { "currentwindow: no app": 1 });
   assert.deepEqual(c.markers, [
-    { ref: 120000, at: T0 + 300_000, kind: "away", reason: "afk" },
-    { ref: 120001, at: T0 + 540_000, kind: "back" },
+    { ref: 120000, at: T0 + 300_000, kind: "away", reason: "afk", display: "laptop" },
+    { ref: 120001, at: T0 + 540_000, kind: "back", display: "laptop" },
   ]);
   // Every snapshot's evidence names its event: floor(ref / 10,000) is the event id.
   assert.deepEqual(
@@ -137,13 +138,13 @@ Deno.test("readActivityWatch() keeps the window half-open and slices consistentl
   const cut = T0 + 600_000;
   const a = readActivityWatch(rustDb, { start: WINDOW.start, end: cut });
   const b = readActivityWatch(rustDb, { start: cut, end: WINDOW.end });
-  // SPEC §3.11: one snapshot past the end (here the stream is cut exactly at it), and the
-  // next window starts with one at its start.
-  assert.deepEqual(a.snapshots.filter((s) => s.at >= cut).map((s) => s.at), [cut]);
+  // SPEC §3.11: one snapshot past the end per stream (the grid has one at the cut itself),
+  // and the next window starts with it.
+  assert.ok(a.snapshots.every((s) => s.at < cut));
+  assert.deepEqual(a.after, [b.snapshots.find((s) => s.display === "laptop")]);
   assert.equal(b.snapshots[0].at, cut);
   const whole = rows(readActivityWatch(rustDb, WINDOW));
-  const joined = [...rows(a).filter((r) => r[1] < 600), ...rows(b).filter((r) => r[1] > 600)]
-    .sort((x, y) => x[1] - y[1] || x[0] - y[0]);
+  const joined = [...rows(a), ...rows(b)].sort((x, y) => x[1] - y[1] || x[0] - y[0]);
   assert.deepEqual(joined, whole);
 });
 

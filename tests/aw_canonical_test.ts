@@ -163,15 +163,15 @@ function worstError(d: ActivityDocument, ref: Map<string, number>): { app: strin
   return worst;
 }
 
-// The issue's target is 1% per app. The dwell rule (SPEC §3.2) cannot end credit exactly
-// after a pause of 210–300 s or after an interval shorter than the cap (see _place.ts), so
-// on this evening a few apps sit between 1% and 2%: the bound asserted is 2%, and
-// worstError() is what the report quotes. Smaller totals (one day's apps over 10 min, sites)
-// carry the same few seconds per pause as a larger share: 3.5%.
-const TOLERANCE = 0.02;
-const SMALL_TOLERANCE = 0.035;
+// The issue's target: 1% per app, on the whole evening and on each day. With away markers
+// ending dwell (SPEC §3.2), afk boundaries are exact; what is left is a hole between window
+// events with no afk event after a stretch shorter than the cap (see _place.ts) — a few
+// seconds per hole, measured by worstError(). Documents round minutes to 0.1, so a small
+// total may differ by half a step (0.05 min) from rounding alone.
+const TOLERANCE = 0.01;
+const ROUNDING_MIN = 0.05;
 
-Deno.test("readActivityWatch() per-app minutes match ActivityWatch's canonical view within 2%", () => {
+Deno.test("readActivityWatch() per-app minutes match ActivityWatch's canonical view within 1%", () => {
   const ref = reference(ALL.start, ALL.end);
   const d = doc(files.rust, ALL);
   assert.deepEqual(d.ledger.map((l) => l.app).sort(), [...ref.apps.keys()].sort());
@@ -179,7 +179,7 @@ Deno.test("readActivityWatch() per-app minutes match ActivityWatch's canonical v
     const got = d.ledger.find((l) => l.app === app)!.minutes;
     const want = ms / 60_000;
     assert.ok(
-      Math.abs(got - want) <= Math.max(want * TOLERANCE, 0.05),
+      Math.abs(got - want) <= Math.max(want * TOLERANCE, ROUNDING_MIN),
       `${app}: frames ${got} min, ActivityWatch ${want.toFixed(2)} min`,
     );
   }
@@ -190,7 +190,7 @@ Deno.test("readActivityWatch() per-app minutes match ActivityWatch's canonical v
     assert.ok(got !== undefined, `site ${site} is missing`);
     const want = ms / 60_000;
     assert.ok(
-      Math.abs(got - want) <= Math.max(want * SMALL_TOLERANCE, 0.1),
+      Math.abs(got - want) <= Math.max(want * TOLERANCE, ROUNDING_MIN),
       `${site}: ${got} vs ${want}`,
     );
   }
@@ -224,7 +224,7 @@ Deno.test("readActivityWatch() per-day documents add up to the two-day document"
     const ref = reference(i === 0 ? DAY1 : DAY2, i === 0 ? DAY2 : DAY3);
     const worst = worstError(d, new Map([...ref.apps].filter(([, ms]) => ms > 600_000)));
     assert.ok(
-      worst.pct <= SMALL_TOLERANCE * 100,
+      worst.pct <= TOLERANCE * 100,
       `day ${i + 1}: ${worst.app} off by ${worst.pct.toFixed(2)}%`,
     );
   }
@@ -272,13 +272,12 @@ Deno.test("readActivityWatch() marks its single window bucket as holding focus",
 
 Deno.test("readActivityWatch() takes one snapshot past the window's end (SPEC §3.11)", () => {
   const c = readActivityWatch(files.rust, { start: DAY1, end: DAY2 });
-  const past = c.snapshots.filter((s) => s.at >= DAY2);
-  assert.equal(past.length, 1);
-  const inside = c.snapshots.filter((s) => s.at < DAY2);
-  // The evening runs across midnight: the last snapshot inside is within the cap of it.
-  assert.ok(past[0].at - inside[inside.length - 1].at <= 90_000);
-  // The next day starts where this one stopped crediting.
+  assert.ok(c.snapshots.every((s) => s.at < DAY2));
+  // The evening runs across midnight: the grid has an instant at the edge itself, so the
+  // last snapshot inside earns up to midnight and not past it.
+  assert.deepEqual(c.after?.map((s) => s.at), [DAY2]);
+  assert.ok(DAY2 - c.snapshots[c.snapshots.length - 1].at <= 30_000);
+  // The next day starts with that very snapshot.
   const next = readActivityWatch(files.rust, { start: DAY2, end: DAY3 });
-  assert.equal(next.snapshots[0].at, past[0].at === DAY2 ? DAY2 : next.snapshots[0].at);
-  assert.ok(next.snapshots[0].at - DAY2 < 90_000);
+  assert.deepEqual(next.snapshots[0], c.after![0]);
 });

@@ -269,3 +269,27 @@ Deno.test("compile() labels a gap with the recorder's marker and leaves others u
   capture.markers = [];
   assertEquals(compile(capture, UTC).coverage.gaps.map((g) => g.reason), [undefined, undefined]);
 });
+
+Deno.test("compile() ends a snapshot's dwell at the away marker after it (SPEC §3.2 refined)", () => {
+  // Code at 0 s and 30 s, the screen locks at 40 s, Slack after unlocking at 250 s: the
+  // 210 s pause is no session gap, yet the recorder said the user left.
+  const rows: SnapRow[] = [[0, "Code"], [30, "Code"], [250, "Slack"], [280, "Slack"]];
+  const capture = makeCapture(rows, {
+    events: [[35, "key"], [100, "key"], [260, "key"]],
+    window: { start: T0, end: T0 + 300_000 },
+  });
+  const before = compile(capture, UTC);
+  assertEquals(before.ledger.find((l) => l.app === "Code")?.minutes, 2); // 30 s + 90 s capped
+  capture.markers = [
+    { ref: 1, at: T0 + 40_000, kind: "away", reason: "locked" },
+    { ref: 2, at: T0 + 250_000, kind: "back" },
+  ];
+  const doc = compile(capture, UTC);
+  assertEquals(doc.ledger.find((l) => l.app === "Code")?.minutes, 0.7); // 30 s + 10 s
+  // The key pressed while away is nobody's; the one before the lock is Code's.
+  assertEquals(doc.coverage.unattributed_input, 1);
+  assertEquals(doc.frames.find((f) => f.app === "Code")?.input.keys, 1);
+  // A snapshot on the marker's own instant (the engine's closing heartbeat) earns nothing.
+  capture.snapshots.push({ ref: 99, at: T0 + 40_000, display: "monitor_1", app: "Code" });
+  assertEquals(compile(capture, UTC).ledger.find((l) => l.app === "Code")?.minutes, 0.7);
+});

@@ -42,8 +42,9 @@ function exists(path: string): boolean {
 
 const exportFile = join(dir, "aw-export.json");
 await Deno.writeTextFile(exportFile, exportJson("rust"));
+// The summary line, then what the source says it cannot see (its desktop has no afk bucket).
 const SUMMARY =
-  /^imported activitywatch ".*": read 24 rows, added 24, skipped 0, rejected 1 \(currentwindow: no app: 1\)\n$/;
+  /^imported activitywatch ".*": read 27 rows, added 27, skipped 0, rejected 1 \(currentwindow: no app: 1\)\n {2}note: no afk bucket for host "desktop": .*\n$/;
 
 Deno.test("frames import activitywatch prints one summary line and compile reads the store", async () => {
   const h = await home();
@@ -52,7 +53,7 @@ Deno.test("frames import activitywatch prints one summary line and compile reads
   assert.match(r.stdout, SUMMARY);
   assert.equal(r.stderr, "", "no progress bar when stderr is not a terminal");
   const again = await frames(h, ["import", "activitywatch", exportFile]);
-  assert.match(again.stdout, /read 24 rows, added 0, skipped 24, /);
+  assert.match(again.stdout, /read 27 rows, added 0, skipped 27, /);
   const doc = await frames(h, ["compile", "--day", "2026-07-04", "--tz", "UTC"]);
   assert.equal(doc.code, 0, doc.stderr);
   const parsed = JSON.parse(doc.stdout);
@@ -68,9 +69,8 @@ Deno.test("frames import activitywatch prints one summary line and compile reads
     "UTC",
   ]);
   assert.equal(direct.code, 0, direct.stderr);
-  // The store keeps no focus capability yet: the direct read's focused minutes are extra.
-  const unfocused = ({ focused_minutes: _f, ...rest }: Record<string, unknown>) => rest;
-  assert.deepEqual(JSON.parse(direct.stdout).ledger.map(unfocused), parsed.ledger);
+  // The store keeps the source's focus capability: focused minutes match too.
+  assert.deepEqual(JSON.parse(direct.stdout).ledger, parsed.ledger);
 });
 
 Deno.test("frames import rejects bad input with one line and writes nothing", async () => {
@@ -174,10 +174,10 @@ Deno.test("frames import activitywatch reads the REST API with a bearer key like
     assert.equal(exists(join(h, ".frames", "capture.db")), false);
     const r = await frames(h, ["import", "activitywatch", server.url, "--aw-key", "s3cret"]);
     assert.equal(r.code, 0, r.stderr);
-    assert.match(r.stdout, /read 24 rows, added 24, skipped 0, rejected 1 /);
+    assert.match(r.stdout, /read 27 rows, added 27, skipped 0, rejected 1 /);
     // The export file holds the same events: nothing new.
     const same = await frames(h, ["import", "activitywatch", exportFile]);
-    assert.match(same.stdout, /added 0, skipped 24/);
+    assert.match(same.stdout, /added 0, skipped 27/);
   } finally {
     await server.stop();
   }
@@ -200,7 +200,7 @@ Deno.test("frames sources lists the native store and ActivityWatch's database", 
     s.detail,
   ]);
   assert.deepEqual(found, [
-    ["native", `native:${join(h, ".frames", "capture.db")}`, "20 snapshots from activitywatch"],
+    ["native", `native:${join(h, ".frames", "capture.db")}`, "21 snapshots from activitywatch"],
     ["activitywatch", `aw:${awDb}`, "aw-server-rust database"],
   ]);
 });
@@ -349,7 +349,7 @@ Deno.test({
     const text = new TextDecoder().decode(out.stdout);
     assert.equal(out.code, 0, text);
     assert.match(text, /importing activitywatch \[.*\] 100% \| 1\/1 days/);
-    assert.match(text, /imported activitywatch ".*": read 24 rows, added 24/);
+    assert.match(text, /imported activitywatch ".*": read 27 rows, added 27/);
   },
 });
 

@@ -117,9 +117,18 @@ Deno.test("frames compile and import read an incomplete session and report the c
   assert.equal(imp.code, 0, imp.stderr);
   // Rows: every step, the closing snapshot, and every command but the cut one.
   const rows = MAC.length + 1 + MAC.length - 1;
+  // Then what the session cannot tell: no app names, and that it is incomplete.
   assert.equal(
     imp.stdout,
-    `imported memory-archive "${root}": read ${rows} rows, added ${rows}, skipped 0, rejected 1 (actuation_commands: line is not valid JSON (truncated?): 1)\n`,
+    `imported memory-archive "${root}": read ${rows} rows, added ${rows}, skipped 0, rejected 1 (actuation_commands: line is not valid JSON (truncated?): 1)\n` +
+      `  note: Memory Archive records no app names, window titles or URLs: every step is app "unknown"\n` +
+      `  note: Memory Archive session is incomplete (folder named "(incomplete)", commands written as JSON Lines): steps after the recorder stopped are missing\n`,
+  );
+  // A document compiled from the store says so too.
+  const stored = await runFrames(["compile", ...DAY], { home });
+  assert.equal(stored.code, 0, stored.stderr);
+  assert.ok(
+    JSON.parse(stored.stdout).blind_spots.some((b: string) => /session is incomplete/.test(b)),
   );
 });
 

@@ -212,7 +212,7 @@ Deno.test("readNative() reads a half-open window with every field and links acro
     scale: 2,
   }]);
   assert.equal(c.facts.adapter, "native");
-  assert.match(c.facts.fingerprint, /^v2-[0-9a-f]{8}$/);
+  assert.match(c.facts.fingerprint, /^v3-[0-9a-f]{8}$/);
   assert.deepEqual(c.facts.capabilities, CAPS);
   assert.deepEqual(readNativeElements(path, [code.ref]).map((x) => x.name), ["Run"]);
   // The lazy lookup finds the element under a click, and says when a snapshot has none.
@@ -319,4 +319,63 @@ Deno.test("readNative() reads the engine's away markers and compile() labels the
     end: "2026-07-04T09:00:00Z",
     minutes: 29,
   }]);
+});
+
+Deno.test("openStore() migrates a v2 store forward, keeping its rows; readNative() reads both", async () => {
+  const { MIGRATIONS } = await import("../src/store/_schema.ts");
+  const path = fresh();
+  Deno.mkdirSync(join(path, ".."), { recursive: true });
+  // A store as frames wrote it at schema v2: a source, a snapshot pair and an away marker.
+  const old = new DatabaseSync(path);
+  for (const sql of MIGRATIONS.slice(0, 2)) old.exec(sql);
+  old.exec(`PRAGMA user_version = 2;
+    INSERT INTO sources (id, adapter, location, capabilities) VALUES
+      (1, 'native', 'x11', '{"input":false,"focus":true}');
+    INSERT INTO snapshots (at_ms, display, app, source_id) VALUES
+      (${T0}, 'monitor_1', 'Code', 1), (${T0 + 60_000}, 'monitor_1', 'Code', 1);
+    INSERT INTO markers (at_ms, kind, reason, source_id) VALUES (${
+    T0 + 20_000
+  }, 'away', 'locked', 1);`);
+  old.close();
+  // Read as it is (a reader never migrates): the marker ends the first snapshot's dwell.
+  const { compile } = await import("../src/compile/mod.ts");
+  const v2 = readNative(path, WINDOW);
+  assert.match(v2.facts.fingerprint, /^v2-/);
+  assert.equal(v2.facts.capabilities.focus, true, "the source's own focus capability");
+  assert.equal(compile(v2, { tz: "UTC" }).coverage.active_minutes, 0.3);
+  // Migrated by a writer: every row kept, markers now carry provenance, sources notes.
+  const db = openStore(path);
+  try {
+    assert.equal(storeVersion(db), STORE_VERSION);
+    const one = (sql: string) => Object.values(db.prepare(sql).get()!)[0];
+    assert.equal(one("SELECT count(*) FROM snapshots"), 2);
+    assert.equal(one("SELECT count(*) FROM markers WHERE source_key IS NULL"), 1);
+    assert.equal(one("SELECT notes FROM sources"), "[]");
+    const id = registerSource(db, {
+      adapter: "memory-archive",
+      location: "/s",
+      fingerprint: "f",
+      capabilities: { ...CAPS, focus: false },
+      notes: ["a note"],
+    });
+    const marker = { ref: 7, at: T0 + 30_000, kind: "stop" as const };
+    for (const added of [2, 0]) {
+      const r = appendBatch(db, {
+        snapshots: [snap(5, 10, "unknown")],
+        snapshotKeys: ["ma:5"],
+        events: [],
+        markers: [marker],
+        markerKeys: ["ma:stop@30"],
+      }, { sourceId: id });
+      assert.equal(r.added, added, "a marker is written once by its key");
+    }
+  } finally {
+    db.close();
+  }
+  const v3 = readNative(path, WINDOW);
+  assert.deepEqual(v3.facts.notes, ["a note"]);
+  assert.deepEqual(v3.markers?.map((m) => m.kind), ["away", "stop"]);
+  // 0–10 s Code, 10–20 s the new snapshot up to the away marker: 20 s.
+  assert.equal(compile(v3, { tz: "UTC" }).coverage.active_minutes, 0.3);
+  assert.equal(compile(v3, { tz: "UTC" }).ledger.find((l) => l.app === "unknown")?.minutes, 0.2);
 });

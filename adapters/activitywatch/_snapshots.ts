@@ -3,25 +3,24 @@
  * stream (one per host; the window watcher reports the active window, so its snapshots
  * hold focus). Its events become ActivityWatch's canonical view — window events flooded
  * and intersected with the host's not-afk periods (`_canonical.ts`) — and snapshots are
- * placed so dwell credit equals that view and nothing is credited past an interval's end
- * (`_place.ts`). afk periods become away markers, so the gaps they leave are reported as
- * away rather than unknown. Web events supply URLs while their browser is the active
- * window; `os.hid.input` counts become input events (`_input.ts`).
+ * placed so dwell credit equals that view (`_place.ts`). afk periods become away markers of
+ * the host's stream: the compiler ends dwell at them (SPEC §3.2), so credit stops where
+ * the user left, and the gaps they leave are reported as away rather than unknown. Web
+ * events supply URLs while their browser is the active window; `os.hid.input` counts
+ * become input events (`_input.ts`).
  *
- * Window edges (SPEC §3.11): a read takes one snapshot past the window's end, so the last
- * snapshot inside earns its dwell. Where the dwell interval across the edge is no longer
- * than the cap, the stream is cut exactly at the edge: the snapshot past the end sits at
- * the end itself, and the next window starts with a snapshot at its start; otherwise it is
- * the stream's real next snapshot. Either way the windows of a day add up to the day.
+ * Window edges (SPEC §3.11): a read takes each stream's first snapshot past the window's
+ * end as `Capture.after`, so the last snapshot inside earns its dwell. The grid is anchored
+ * at the epoch (`_place.ts`), so inside an interval that snapshot is at the edge itself:
+ * windows of a day add up to the day, and a store filled by `frames import` reads alike.
  *
  * @module
  */
 
 import type { Capture, Marker, Snapshot, Trigger } from "../../src/model.ts";
-import { DWELL_CAP_S, SESSION_GAP_MS } from "../../src/compile/rules.ts";
 import { NameCache } from "../_names.ts";
 import { AW_FORM_NAMES, AW_TYPES, type AwEvent, type AwSource } from "./_model.ts";
-import { planBuckets, webHosts } from "./_plan.ts";
+import { type AwBucketPlan, planBuckets, webHosts } from "./_plan.ts";
 import { AW_REF_CHUNKS, buildStream, type RefInstant } from "./_stream.ts";
 import { inputEvents } from "./_input.ts";
 import { type EventSpan, union } from "./_canonical.ts";
@@ -33,14 +32,12 @@ export { AW_STEP_MS } from "./_place.ts";
 
 /** Events this far around a window are read too, so flooding and cuts see their neighbours. */
 const CONTEXT_MS = 3_600_000;
-const CAP_MS = DWELL_CAP_S * 1000;
-const DAY_MS = 86_400_000;
 
 /** Options for {@linkcode buildAwCapture}. */
 export interface BuildAwOptions {
   start: number;
   end: number;
-  /** Add the window-edge snapshots of SPEC §3.11 (a read; never an import's keyed rows). */
+  /** Add each stream's first snapshot past the window as `after` (SPEC §3.11; a read). */
   edges?: boolean;
   /** Throw when the window's window events were all rejected (no silent zeros). */
   strict?: boolean;
@@ -68,6 +65,8 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
   const snapshots: Snapshot[] = [];
   const snapshotKeys: string[] = [];
   const markers = new Map<number, Marker>();
+  const after: Snapshot[] = [];
+  const stretches: { a: EventSpan; display: string }[] = [];
   const notes: string[] = [];
   let urls = false, usable = 0, read = 0, refused = 0, doubledMs = 0;
   const noApp = `${AW_TYPES.window}: no app`;
@@ -89,8 +88,7 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
       from = Math.min(from, e.start);
       to = Math.max(to, e.end);
     }
-    // From the UTC day's start: placement balances errors per app over each UTC day.
-    from = Math.min(from, Math.floor(start / DAY_MS) * DAY_MS) - CONTEXT_MS;
+    from -= CONTEXT_MS;
     const window = source.events(bucket.id, from, to + CONTEXT_MS, { quiet: true }).events;
     for (const e of window) {
       from = Math.min(from, e.start);
@@ -103,52 +101,53 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
     };
     const afkBuckets = plan.afk.filter((b) => b.hostname === bucket.hostname);
     const afk = afkBuckets.length === 0 ? undefined : afkBuckets.flatMap(related);
-    if (afk === undefined) {
-      notes.push(
-        `no afk bucket for host "${bucket.hostname}": its window time is counted whether or not someone was at the keyboard`,
-      );
-    }
+    if (afk === undefined) notes.push(noAfkNote(bucket.hostname));
     const web = plan.web.filter((b) => hostOfWeb.get(b.id) === bucket.hostname)
       .map((b) => ({ bucketId: b.id, events: related(b) }));
     const out = buildStream({ window, afk, web, appOf });
     doubledMs += doubledIn(out.raw, start, end);
     const display = displayOf(bucket);
-    for (const pick of pickWindow(out.instants, start, end, opts.edges === true)) {
-      const { instant: i, at, ref } = pick;
-      const d = i.piece.event.data;
+    const toSnapshot = (i: RefInstant): Snapshot => {
       const snap: Snapshot = {
-        ref,
-        at,
+        ref: i.ref,
+        at: i.at,
         display,
         app: appOf(i.piece.event)!,
-        trigger: pick.synthetic ? "unknown" : triggerOf(i),
+        trigger: triggerOf(i),
         focused: true,
       };
-      const title = names.get(d.title);
+      const title = names.get(i.piece.event.data.title);
       if (title !== undefined) snap.title = title;
-      if (i.piece.url !== undefined) {
-        snap.url = i.piece.url;
-        urls = true;
-      }
+      if (i.piece.url !== undefined) snap.url = i.piece.url;
+      return snap;
+    };
+    const first = lowerBound(out.instants, start), stop = lowerBound(out.instants, end);
+    for (let j = first; j < stop; j++) {
+      const i = out.instants[j];
+      const snap = toSnapshot(i);
+      if (snap.url !== undefined) urls = true;
       snapshots.push(snap);
-      const e = i.piece.event;
-      snapshotKeys.push(
-        `aw:${bucket.id}@${e.start}+${at - e.start}${pick.synthetic ? "~edge" : ""}`,
-      );
+      snapshotKeys.push(`aw:${bucket.id}@${i.piece.event.start}+${i.at - i.piece.event.start}`);
     }
-    const last = opts.edges === true ? end + SESSION_GAP_MS : end;
-    const seen = new Map<AwEvent, number>();
-    for (const a of out.away) {
-      // Each stretch of an afk event gets two refs: 2k (away) and 2k + 1 (back).
-      const k = seen.get(a.event) ?? 0;
-      seen.set(a.event, k + 1);
-      const ref = a.event.id * AW_REF_CHUNKS + 2 * k;
-      if (a.from >= start && a.from < last) {
-        markers.set(ref, { ref, at: a.from, kind: "away", reason: "afk" });
-      }
-      if (a.to >= start && a.to < last) {
-        markers.set(ref + 1, { ref: ref + 1, at: a.to, kind: "back" });
-      }
+    if (opts.edges === true && stop < out.instants.length) {
+      after.push(toSnapshot(out.instants[stop]));
+    }
+    for (const a of out.away) stretches.push({ a, display });
+  }
+  // Markers up to the last snapshot past the window, as the store reads them: one there
+  // still ends the dwell of the last snapshot inside (SPEC §3.2, §3.11).
+  const until = after.reduce((t, x) => Math.max(t, x.at), end);
+  const seen = new Map<AwEvent, number>();
+  for (const { a, display } of stretches) {
+    // Each stretch of an afk event gets two refs: 2k (away) and 2k + 1 (back).
+    const k = seen.get(a.event) ?? 0;
+    seen.set(a.event, k + 1);
+    const ref = a.event.id * AW_REF_CHUNKS + 2 * k;
+    if (a.from >= start && a.from < until) {
+      markers.set(ref, { ref, at: a.from, kind: "away", reason: "afk", display });
+    }
+    if (a.to >= start && a.to < until) {
+      markers.set(ref + 1, { ref: ref + 1, at: a.to, kind: "back", display });
     }
   }
   if (opts.strict === true && usable === 0 && refused > 0) {
@@ -186,10 +185,22 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
     },
   };
   if (notes.length > 0) capture.facts.notes = [...new Set(notes)];
+  if (after.length > 0) capture.after = after;
   if (markers.size > 0) {
     capture.markers = [...markers.values()].sort((a, b) => a.at - b.at || a.ref - b.ref);
   }
   return { capture, snapshotKeys: order.map((i) => snapshotKeys[i]), eventKeys };
+}
+
+/** The blind spot of a host whose afk watcher is missing. */
+export function noAfkNote(host: string): string {
+  return `no afk bucket for host "${host}": its window time is counted whether or not someone was at the keyboard`;
+}
+
+/** What a whole source cannot see, for an import: its hosts without an afk bucket. */
+export function sourceNotes(plan: AwBucketPlan): string[] {
+  const hosts = [...new Set(plan.window.map((b) => b.hostname))].sort();
+  return hosts.filter((h) => !plan.afk.some((b) => b.hostname === h)).map(noAfkNote);
 }
 
 function triggerOf(i: RefInstant): Trigger {
@@ -198,44 +209,7 @@ function triggerOf(i: RefInstant): Trigger {
   return i.contiguous || i.piece.from <= i.piece.event.start ? "switch" : "input";
 }
 
-interface Pick {
-  instant: RefInstant;
-  at: number;
-  ref: number;
-  synthetic: boolean;
-}
-
-/** The instants inside `[start, end)`, plus the edge snapshots of SPEC §3.11 when asked. */
-function pickWindow(instants: RefInstant[], start: number, end: number, edges: boolean): Pick[] {
-  const first = lowerBound(instants, start), stop = lowerBound(instants, end);
-  const out: Pick[] = [];
-  const real = (instant: RefInstant): Pick => ({
-    instant,
-    at: instant.at,
-    ref: instant.ref,
-    synthetic: false,
-  });
-  // The dwell interval across an edge, when it is no longer than the cap, can be cut there.
-  const cuttable = (i: number) =>
-    i >= 0 && i + 1 < instants.length && instants[i + 1].at - instants[i].at <= CAP_MS;
-  if (
-    edges && first > 0 && first < instants.length && instants[first].at > start &&
-    cuttable(first - 1)
-  ) {
-    const prev = instants[first - 1];
-    out.push({ instant: prev, at: start, ref: prev.ref, synthetic: true });
-  }
-  for (let i = first; i < stop; i++) out.push(real(instants[i]));
-  if (edges && stop > 0 && stop < instants.length) {
-    const prev = instants[stop - 1], next = instants[stop];
-    if (next.at - prev.at > SESSION_GAP_MS) return out;
-    if (next.at > end && cuttable(stop - 1)) {
-      out.push({ instant: prev, at: end, ref: prev.ref + 1, synthetic: true });
-    } else out.push(real(next));
-  }
-  return out;
-}
-
+/** Index of the first instant at or after `t`. */
 function lowerBound(instants: RefInstant[], t: number): number {
   let lo = 0, hi = instants.length;
   while (lo < hi) {

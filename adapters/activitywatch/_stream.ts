@@ -81,11 +81,7 @@ export function buildStream(input: StreamInput): StreamOutput {
   }
   const { pieces } = resolveOverlaps(raw);
   const withPages = pieces.flatMap((p) => splitByPage(p, input.appOf(p.event)!, webs));
-  const instants = placeInstants(
-    mergeSame(withPages),
-    AW_REF_CHUNKS - 1000,
-    (p) => input.appOf(p.event)!,
-  );
+  const instants = placeInstants(mergeSame(withPages), AW_REF_CHUNKS - 1000);
   return { instants: withRefs(instants), away, raw };
 }
 

@@ -14,7 +14,7 @@ import { loadAwExport } from "./_export.ts";
 import { openAwSqlite } from "./_sqlite.ts";
 import { checkWindow } from "../../src/store/mod.ts";
 import { AW_DEFAULT_URL, loadAwServer } from "./_rest.ts";
-import { buildAwCapture, planBuckets } from "./_snapshots.ts";
+import { buildAwCapture, planBuckets, sourceNotes } from "./_snapshots.ts";
 import type { ImportableSource, ReadWindowOptions } from "../types.ts";
 
 export { activityWatchPaths, discoverActivityWatch } from "./_discover.ts";
@@ -154,6 +154,7 @@ export async function openActivityWatchImport(
       focus: true,
     },
     loadRejected: source.loadRejected,
+    notes: sourceNotes(plan),
     span: () => source.span(spanIds),
     readKeyed: (opts) => buildAwCapture(source, opts),
     close: () => source.close(),

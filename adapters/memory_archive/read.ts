@@ -268,6 +268,7 @@ export function openMemoryArchiveImport(dir: string): ImportableSource {
     capabilities: probe.facts.capabilities,
     // Unreadable command lines belong to no window: counted once per import.
     loadRejected: { ...session.loadRejected },
+    notes: [...session.notes],
     span() {
       const all = build(session, { start: -Infinity, end: Infinity, lookahead: false });
       const times = [

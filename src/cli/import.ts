@@ -54,12 +54,16 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-/** The one-line summary of an import. */
+/**
+ * The one-line summary of an import, then one `note:` line per thing the source says it
+ * cannot see (an incomplete session, …), as documents compiled from the store say too.
+ */
 export function summaryLine(s: ImportSummary): string {
   const reasons = Object.entries(s.rejected).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   const rejected = reasons.reduce((n, [, v]) => n + v, 0);
   const why = reasons.length > 0 ? ` (${reasons.map(([k, v]) => `${k}: ${v}`).join("; ")})` : "";
-  return `imported ${s.adapter} "${s.location}": read ${s.read} rows, added ${s.added}, skipped ${s.skipped}, rejected ${rejected}${why}`;
+  const notes = (s.notes ?? []).map((n) => `\n  note: ${n}`).join("");
+  return `imported ${s.adapter} "${s.location}": read ${s.read} rows, added ${s.added}, skipped ${s.skipped}, rejected ${rejected}${why}${notes}`;
 }
 
 /** Entry point of `frames import`. */

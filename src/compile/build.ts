@@ -88,10 +88,15 @@ export interface BuildOptions {
 /** Builds frames from a capture: streams, dwell, segments, flicker folds, input. */
 export function buildFrames(raw: Capture, rules: Rules, opts: BuildOptions = {}): Built {
   const capture = redactCapture(raw); // titles are third-party text: redacted before use (SPEC §9)
-  const streams = buildStreams(capture.snapshots, {
-    dwellCapMs: rules.dwellCapS * 1000,
-    sessionGapMs: rules.sessionGapS * 1000,
-  }, capture.after);
+  const streams = buildStreams(
+    capture.snapshots,
+    {
+      dwellCapMs: rules.dwellCapS * 1000,
+      sessionGapMs: rules.sessionGapS * 1000,
+    },
+    capture.after,
+    capture.markers,
+  );
   const site = cachedSiteOf();
   const drafts = streams.map((s) => foldFlicker(segmentStream(s, site), rules.flickerS * 1000));
   const focus = focusTimeline(streams, capture.facts.capabilities.focus);

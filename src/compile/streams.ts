@@ -1,10 +1,17 @@
 /**
  * Per-display streams and dwell credit (SPEC §3.1–3.2).
  *
+ * A recorder that says the user left is believed (this refines SPEC §3.2): a snapshot's
+ * dwell interval ends at the first `away` or `stop` marker at or after it (one naming its
+ * display, or naming none), so a snapshot written just before the screen locked, or
+ * before ActivityWatch's afk watcher saw the user go, earns only the time up to that
+ * marker, never the capped dwell across the absence; the frame closes there as at a
+ * session gap, and input after the marker is unattributed. `back` and `start` markers change nothing: the next snapshot starts anew.
+ *
  * @module
  */
 
-import type { Snapshot } from "../model.ts";
+import type { Marker, Snapshot } from "../model.ts";
 
 /** One display's snapshots in total order with their dwell credit. */
 export interface Stream {
@@ -18,10 +25,14 @@ export interface Stream {
   credit: Float64Array;
   /** 1 when the snapshot has no dwell interval after it (session gap or last of stream). */
   closed: Uint8Array;
+  /**
+   * End of each snapshot's dwell interval in ms (input in `[at, until)` is its own): the next
+   * snapshot, the one past the window, or an earlier `away`/`stop` marker; NaN when closed.
+   * Equal to `at` when a marker sits on the snapshot itself: it earns nothing.
+   */
+  until: Float64Array;
   /** Session number of each snapshot (increments after every session gap). */
   session: Int32Array;
-  /** Time of the display's first snapshot past the window, or NaN when none was read. */
-  nextAt: number;
 }
 
 /** The compiler's time constants in milliseconds. */
@@ -34,10 +45,23 @@ function bySnapshotOrder(a: Snapshot, b: Snapshot): number {
   return a.at - b.at || a.ref - b.ref;
 }
 
+/** Times of the markers that end dwell on `display` (`away`, `stop`), ascending. */
+function cutTimes(markers: readonly Marker[], display: string): Float64Array {
+  const out: number[] = [];
+  for (const m of markers) {
+    if (m.kind !== "away" && m.kind !== "stop") continue;
+    // A marker about one display (one host's afk watcher) leaves the others alone.
+    if (m.display === undefined || m.display === display) out.push(m.at);
+  }
+  return Float64Array.from(out).sort();
+}
+
 /**
  * Splits snapshots by display (sorted by name) and computes each one's dwell credit. `after`
  * holds, per display, the first snapshot past the window (SPEC §3.11): it ends the last
- * inside snapshot's dwell and is not itself part of the stream. A snapshot whose source
+ * inside snapshot's dwell and is not itself part of the stream. `markers` are the
+ * recorder's own statements: an `away` or `stop` marker ends the dwell of the snapshots
+ * before it (see the module doc). A snapshot whose source
  * says input has been idle for a session gap or more earns nothing and closes its frame, as
  * a session gap between snapshots does: SPEC §3.2 treats that long without activity as
  * absence, and a recorder that keeps writing heartbeats through an absence must not turn it
@@ -48,6 +72,7 @@ export function buildStreams(
   snapshots: readonly Snapshot[],
   rules: DwellRules,
   after: readonly Snapshot[] = [],
+  markers: readonly Marker[] = [],
 ): Stream[] {
   const next = new Map<string, number>();
   for (const s of after) {
@@ -68,9 +93,11 @@ export function buildStreams(
     const credit = new Float64Array(n);
     const closed = new Uint8Array(n);
     const session = new Int32Array(n);
+    const until = new Float64Array(n).fill(NaN);
     for (let i = 0; i < n; i++) at[i] = snaps[i].at;
     const tail = next.get(display);
-    let sess = 0;
+    const cuts = cutTimes(markers, display);
+    let sess = 0, c = 0;
     for (let i = 0; i < n; i++) {
       session[i] = sess;
       const following = i < n - 1 ? at[i + 1] : tail;
@@ -83,11 +110,18 @@ export function buildStreams(
       if (gap > rules.sessionGapMs || (idle !== undefined && idle >= rules.sessionGapMs)) {
         closed[i] = 1;
         sess++;
-      } else {
-        credit[i] = gap < rules.dwellCapMs ? gap : rules.dwellCapMs;
+        continue;
       }
+      while (c < cuts.length && cuts[c] < at[i]) c++;
+      // An away or stop marker before the next snapshot ends the interval there.
+      const away = c < cuts.length && cuts[c] < following;
+      const end = away ? cuts[c] : following;
+      const span = end - at[i];
+      credit[i] = span < rules.dwellCapMs ? span : rules.dwellCapMs;
+      until[i] = end;
+      if (away) sess++;
     }
-    return { display, snaps, at, credit, closed, session, nextAt: tail ?? NaN };
+    return { display, snaps, at, credit, closed, until, session };
   });
 }
 
@@ -109,12 +143,11 @@ export function lastAtOrBefore(stream: Stream, t: number): number {
 
 /**
  * Index of the dwell interval `[t[i], t[i+1])` containing `t`, or -1 when `t` lies in a
- * session gap, before the first snapshot or after the last one.
+ * session gap, after an away marker, before the first snapshot or after the last one.
  */
 export function intervalAt(stream: Stream, t: number): number {
   const i = lastAtOrBefore(stream, t);
   if (i < 0 || stream.closed[i] === 1) return -1;
-  // The last snapshot's interval runs to the snapshot past the window (not in the stream).
-  if (i + 1 === stream.at.length) return t < stream.nextAt ? i : -1;
-  return t < stream.at[i + 1] ? i : -1;
+  // `until` is the next snapshot, the one past the window, or an earlier away marker.
+  return t < stream.until[i] ? i : -1;
 }

@@ -18,7 +18,7 @@ import {
   type StoreBatch,
   type StoreRedactor,
 } from "../store/mod.ts";
-import type { Element, InputEvent, Snapshot } from "../model.ts";
+import type { Element, InputEvent, Marker, Snapshot } from "../model.ts";
 
 export type * from "../../adapters/types.ts";
 export type { StoreRedactor } from "../store/mod.ts";
@@ -49,14 +49,18 @@ export interface ImportSummary {
   location: string;
   /** The store appended to. */
   store: string;
-  /** Capture rows (snapshots and input events) the source produced. */
+  /** Capture rows (snapshots, input events and markers) the source produced. */
   read: number;
+  /** Snapshots among them: without one, the other rows cannot be compiled into anything. */
+  snapshots: number;
   /** Rows appended to the store. */
   added: number;
   /** Rows already in the store (same source key). */
   skipped: number;
   /** Source rows that could not be used, by reason. */
   rejected: Record<string, number>;
+  /** What the source says it cannot see (kept with its provenance row), when it says so. */
+  notes?: string[];
 }
 
 const DAY_MS = 86_400_000;
@@ -83,9 +87,11 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
     location: source.location,
     store: opts.store,
     read: 0,
+    snapshots: 0,
     added: 0,
     skipped: 0,
     rejected: {},
+    ...(source.notes !== undefined && source.notes.length > 0 ? { notes: [...source.notes] } : {}),
   };
   const span = source.span();
   const db = openStore(opts.store);
@@ -106,6 +112,8 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
       });
       merge(pendingRejected, capture.facts.rejected);
       const batches = split(capture.snapshots, capture.events, batchRows);
+      const markers = capture.markers ?? [];
+      if (batches.length === 0 && markers.length > 0) batches.push({ s0: 0, s1: 0, e0: 0, e1: 0 });
       // The writer stores a snapshot's element rows with the snapshot, in its batch.
       const elementsOf = elementsByBatch(capture.snapshots, batches, elements);
       batches.forEach((b, k) => {
@@ -116,9 +124,13 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
           eventKeys: eventKeys.slice(b.e0, b.e1),
           elements: elementsOf[k],
           displays: k === 0 ? capture.displays : undefined,
+          // The window's markers go with its first batch (a handful per day).
+          ...(k === 0 && markers.length > 0
+            ? { markers, markerKeys: markers.map((m) => markerKey(source.adapter, m)) }
+            : {}),
         };
         if (!opts.includeText) batch.events = batch.events.map(withoutText);
-        const rows = batch.snapshots.length + batch.events.length;
+        const rows = batch.snapshots.length + batch.events.length + (batch.markers?.length ?? 0);
         const r = appendBatch(db, batch, {
           sourceId,
           importId,
@@ -129,6 +141,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
         });
         pendingRejected = {};
         summary.read += rows;
+        summary.snapshots += batch.snapshots.length;
         summary.added += r.added;
         summary.skipped += r.skipped;
       });
@@ -158,19 +171,32 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
 }
 
 /**
- * Why an import that found rows produced none, as `Cannot import …: …` — every row was
- * rejected, here by reason — or `undefined` when rows were produced or the source is empty
- * (SPEC §2: rejected rows are never silent). The CLI prints it and exits 1.
+ * Why an import that found rows produced nothing to compile, as `Cannot import …: …` —
+ * every row was rejected, or every snapshot row was (input and markers alone make no
+ * frame; a direct read of such a window fails too), here by reason — or `undefined` when
+ * snapshots were produced or the source is empty (SPEC §2: rejected rows are never
+ * silent). The CLI prints it and exits 1.
  */
 export function nothingImported(summary: ImportSummary): string | undefined {
-  if (summary.read > 0) return undefined;
+  if (summary.snapshots > 0) return undefined;
   const reasons = Object.entries(summary.rejected).filter(([, n]) => n > 0)
     .sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
   if (reasons.length === 0) return undefined;
   const total = reasons.reduce((n, [, v]) => n + v, 0);
-  return `Cannot import ${summary.adapter} "${summary.location}": all ${total} rows it holds were rejected (${
-    reasons.map(([k, v]) => `${k}: ${v}`).join("; ")
-  })`;
+  const why = reasons.map(([k, v]) => `${k}: ${v}`).join("; ");
+  const head = `Cannot import ${summary.adapter} "${summary.location}"`;
+  return summary.read === 0
+    ? `${head}: all ${total} rows it holds were rejected (${why})`
+    : `${head}: no snapshot could be read, ${total} rows were rejected (${why}), and the ${summary.read} other rows alone make no frame`;
+}
+
+/**
+ * A marker's dedupe key: what it says and when, so the same statement read from another
+ * form of the source (an export and its database) is stored once.
+ */
+function markerKey(adapter: string, m: Marker): string {
+  const on = m.display === undefined ? "" : `#${m.display}`;
+  return `${adapter}:marker:${m.kind}@${m.at}${on}${m.reason === undefined ? "" : `/${m.reason}`}`;
 }
 
 function elementsByBatch(

@@ -15,6 +15,7 @@
  * - `input_events`: kind, coordinates, element fields, typed-run length (`chars`), typed
  *   text (only when imported with opt-in), the snapshot it was recorded against, provenance.
  * - `elements`: element rows of a snapshot with declared units and origin.
+ * - `markers` (v2): start/stop and away/back statements of a recorder, with provenance (v3).
  * - `imports`: one row per import run, updated in the same transaction as each batch, so
  *   its counters always equal the rows committed.
  *
@@ -22,7 +23,7 @@
  */
 
 /** The schema version this build of frames writes and reads. */
-export const STORE_VERSION = 2;
+export const STORE_VERSION = 3;
 
 const TRIGGERS = "'input','visual','switch','heartbeat','manual','unknown'";
 const KINDS = "'click','key','text','paste','copy','scroll','switch','other'";
@@ -125,4 +126,13 @@ export const MIGRATIONS: readonly string[] = [
      source_id INTEGER NOT NULL REFERENCES sources(id)
    ) STRICT;
    CREATE INDEX markers_at ON markers(at_ms);`,
+  // v3 (imports keep what a direct read has): markers get provenance like the other rows —
+  // `source_row` (the source's own id) and `source_key` (the dedupe key, unique when
+  // present) — so `frames import` writes a source's away markers once; `sources.notes`
+  // keeps what the source says it cannot see (a JSON array of sentences, e.g. an incomplete
+  // Memory Archive session), so a document compiled from the store still says it.
+  `ALTER TABLE markers ADD COLUMN source_row INTEGER;
+   ALTER TABLE markers ADD COLUMN source_key TEXT;
+   CREATE UNIQUE INDEX markers_key ON markers(source_key) WHERE source_key IS NOT NULL;
+   ALTER TABLE sources ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';`,
 ];

@@ -135,7 +135,7 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
     height: r[4] as number,
     scale: r[5] as number,
   }));
-  const { units, ...caps } = sourceCapabilities(db, start, end);
+  const { units, focus, notes, ...caps } = sourceFacts(db, start, end, version);
   const capture: Capture = {
     window: { start, end },
     snapshots,
@@ -145,15 +145,21 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
       adapter: "native",
       location,
       fingerprint,
-      capabilities: { ...caps, urls, focus: sawFocused && sawUnfocused },
+      // Focus: a source that says its rows hold focus (ActivityWatch's single window
+      // bucket, the engine), or rows that mix focused and unfocused displays.
+      capabilities: { ...caps, urls, focus: focus || (sawFocused && sawUnfocused) },
       rows: { snapshots: snapshots.length, input_events: events.length },
       rejected: {},
     },
   };
+  if (notes.length > 0) capture.facts.notes = notes;
   if (after.length > 0) capture.after = after;
   if (units !== undefined) capture.elements = nativeElementLookup(location, units);
   // Markers arrived with schema v2; older stores have none.
-  const markers = version >= 2 ? readMarkers(db, opts) : [];
+  // Up to the last snapshot past the window: a marker there still ends the dwell of the
+  // last snapshot inside (SPEC §3.2, §3.11), as it does in a longer window.
+  const until = after.reduce((t, s) => Math.max(t, s.at), end);
+  const markers = version >= 2 ? readMarkers(db, start, until) : [];
   if (markers.length > 0) capture.markers = markers;
   return capture;
 }
@@ -182,17 +188,19 @@ function readAfter(db: DatabaseSync, end: number): Snapshot[] {
 
 const MARKER_KINDS = new Set<string>(["start", "stop", "away", "back"]);
 
-/** The engine's start/stop and away/back rows in the window (schema v2 on). */
-function readMarkers(db: DatabaseSync, opts: NativeReadOptions): Marker[] {
+/** The start/stop and away/back rows in `[start, end)` (schema v2 on). */
+function readMarkers(db: DatabaseSync, start: number, end: number): Marker[] {
   const rows = prepareArrays(
     db,
-    "SELECT id, at_ms, kind, reason FROM markers WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id",
-  ).all(opts.start, opts.end);
+    `SELECT id, at_ms, kind, reason, display FROM markers WHERE at_ms >= ? AND at_ms < ?
+     ORDER BY at_ms, id`,
+  ).all(start, end);
   const out: Marker[] = [];
   for (const r of rows) {
     if (!MARKER_KINDS.has(r[2] as string)) continue;
     const m: Marker = { ref: r[0] as number, at: r[1] as number, kind: r[2] as Marker["kind"] };
     if (r[3] !== null) m.reason = r[3] as string;
+    if (r[4] !== null) m.display = r[4] as string;
     out.push(m);
   }
   return out;
@@ -238,34 +246,52 @@ function readEvents(db: DatabaseSync, opts: NativeReadOptions): InputEvent[] {
   return events;
 }
 
-/** What the sources that wrote rows in the window can tell, and their element unit. */
-interface WindowSources extends Pick<Capabilities, "input" | "elements" | "heartbeats"> {
+/** What the sources that wrote rows in the window can tell, their element unit and notes. */
+interface WindowSources extends Pick<Capabilities, "input" | "elements" | "heartbeats" | "focus"> {
   units?: "px" | "normalized";
+  /** What those sources say they cannot see, in source order, each once (schema v3 on). */
+  notes: string[];
 }
 
-/** Input, element and heartbeat capabilities of the sources that wrote rows in the window. */
-function sourceCapabilities(db: DatabaseSync, start: number, end: number): WindowSources {
+/** Capabilities and notes of the sources that wrote rows in the window. */
+function sourceFacts(db: DatabaseSync, start: number, end: number, version: number): WindowSources {
+  const notes = version >= 3 ? "notes" : "'[]'";
   const rows = prepareArrays(
     db,
-    `SELECT capabilities FROM sources WHERE id IN (
+    `SELECT capabilities, ${notes} FROM sources WHERE id IN (
        SELECT DISTINCT source_id FROM snapshots WHERE at_ms >= ? AND at_ms < ?
-       UNION SELECT DISTINCT source_id FROM input_events WHERE at_ms >= ? AND at_ms < ?)`,
+       UNION SELECT DISTINCT source_id FROM input_events WHERE at_ms >= ? AND at_ms < ?)
+     ORDER BY id`,
   ).all(start, end, start, end);
-  const caps: WindowSources = { input: false, elements: false, heartbeats: false };
-  for (const [json] of rows) {
-    let c: Partial<Capabilities> & { element_units?: unknown } = {};
-    try {
-      c = JSON.parse(String(json));
-    } catch {
-      // A provenance row with bad JSON claims nothing.
-    }
+  const caps: WindowSources = {
+    input: false,
+    elements: false,
+    heartbeats: false,
+    focus: false,
+    notes: [],
+  };
+  for (const [json, noteJson] of rows) {
+    const c: Partial<Capabilities> & { element_units?: unknown } = parseJson(json, {});
     caps.input ||= c.input === true;
     caps.elements ||= c.elements === true;
     caps.heartbeats ||= c.heartbeats === true;
+    caps.focus ||= c.focus === true;
     if (c.elements === true && c.element_units === "px") caps.units = "px";
     else if (c.elements === true && c.element_units === "normalized") caps.units ??= "normalized";
+    const list: unknown = parseJson(noteJson, []);
+    if (!Array.isArray(list)) continue;
+    for (const n of list) if (typeof n === "string" && !caps.notes.includes(n)) caps.notes.push(n);
   }
   return caps;
+}
+
+/** A provenance column's JSON, or `fallback` when it is not JSON (it then claims nothing). */
+function parseJson<T>(text: unknown, fallback: T): T {
+  try {
+    return JSON.parse(String(text)) as T;
+  } catch {
+    return fallback;
+  }
 }
 
 /** Options for {@linkcode readNativeElements}. */

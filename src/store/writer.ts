@@ -10,7 +10,14 @@
 
 import { join } from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type { Capabilities, DisplayGeometry, Element, InputEvent, Snapshot } from "../model.ts";
+import type {
+  Capabilities,
+  DisplayGeometry,
+  Element,
+  InputEvent,
+  Marker,
+  Snapshot,
+} from "../model.ts";
 import { describeSqliteError } from "./sqlite.ts";
 import { MIGRATIONS, STORE_VERSION } from "./_schema.ts";
 import { STORE_LABEL as LABEL } from "./path.ts";
@@ -104,6 +111,8 @@ export interface StoreSource {
   capabilities: Capabilities;
   /** The unit of the element rows this source writes (kept with its capabilities). */
   elementUnits?: "px" | "normalized";
+  /** What the source says it cannot see, in words (shown in documents' blind spots). */
+  notes?: readonly string[];
 }
 
 /** Register (or refresh) a provenance row and return its id. */
@@ -113,10 +122,17 @@ export function registerSource(db: DatabaseSync, source: StoreSource): number {
     ...(source.elementUnits !== undefined ? { element_units: source.elementUnits } : {}),
   });
   db.prepare(
-    `INSERT INTO sources (adapter, location, fingerprint, capabilities) VALUES (?, ?, ?, ?)
+    `INSERT INTO sources (adapter, location, fingerprint, capabilities, notes)
+     VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (adapter, location) DO UPDATE SET fingerprint = excluded.fingerprint,
-       capabilities = excluded.capabilities`,
-  ).run(source.adapter, source.location, source.fingerprint, caps);
+       capabilities = excluded.capabilities, notes = excluded.notes`,
+  ).run(
+    source.adapter,
+    source.location,
+    source.fingerprint,
+    caps,
+    JSON.stringify(source.notes ?? []),
+  );
   const row = db.prepare("SELECT id FROM sources WHERE adapter = ? AND location = ?")
     .get(source.adapter, source.location) as { id: number };
   return row.id;
@@ -136,6 +152,10 @@ export interface StoreBatch {
   elements?: Element[];
   /** Display geometry; a display of the same name is replaced. */
   displays?: DisplayGeometry[];
+  /** The recorder's start/stop and away/back statements; `ref` is the source's own id. */
+  markers?: Marker[];
+  /** Dedupe key per marker, as {@linkcode StoreBatch.snapshotKeys} is per snapshot. */
+  markerKeys?: readonly (string | undefined)[];
 }
 
 /** What one append did. */
@@ -268,6 +288,7 @@ interface Statements {
   event: StatementSync;
   element: StatementSync;
   display: StatementSync;
+  marker: StatementSync;
   importRejected: StatementSync;
   importCount: StatementSync;
 }
@@ -299,6 +320,11 @@ function statements(db: DatabaseSync): Statements {
       `INSERT INTO displays (name, x, y, width, height, scale, source_id) VALUES (?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (name) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width,
          height = excluded.height, scale = excluded.scale, source_id = excluded.source_id`,
+    ),
+    marker: db.prepare(
+      `INSERT INTO markers (at_ms, kind, reason, display, source_id, source_row, source_key)
+       VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (source_key) WHERE source_key IS NOT NULL DO NOTHING`,
     ),
     importRejected: db.prepare("SELECT rejected FROM imports WHERE id = ?"),
     importCount: db.prepare(
@@ -383,6 +409,20 @@ function writeRows(
     const b = el.bounds;
     s.element.run(id, el.role, el.name, b.x, b.y, b.width, b.height, el.units, el.source);
   }
+  const markerKeys = batch.markerKeys;
+  (batch.markers ?? []).forEach((m, i) => {
+    const r = s.marker.run(
+      m.at,
+      m.kind,
+      m.reason ?? null,
+      m.display ?? null,
+      sourceId,
+      m.ref,
+      markerKeys?.[i] ?? null,
+    );
+    if (r.changes > 0) added++;
+    else skipped++;
+  });
   for (const d of batch.displays ?? []) {
     s.display.run(d.display, d.x, d.y, d.width, d.height, d.scale, sourceId);
   }
