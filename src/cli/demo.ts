@@ -18,6 +18,7 @@ import { loadTyper } from "../entities/mod.ts";
 import { parseFlags, str } from "./_args.ts";
 import { parseFormat } from "./_format.ts";
 import { writeOutput } from "./_output.ts";
+import { LIMITS, numberFlag } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
 
 const DEMO_TZ = "Europe/Berlin";
@@ -41,14 +42,7 @@ Options:
   -h, --help         show this help
 `;
 
-function int(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || value.trim() === "") {
-    throw new UsageError(`Invalid ${flag} "${value}": expected a whole number ≥ 0`);
-  }
-  return n;
-}
+
 
 /** Entry point of `frames demo`. */
 export async function main(args: string[]): Promise<number> {
@@ -65,8 +59,13 @@ export async function main(args: string[]): Promise<number> {
     return 0;
   }
   const format = str(p, "format") === undefined ? undefined : parseFormat(str(p, "format"), "md");
-  const seed = int(str(p, "seed"), "--seed", 42);
-  const budget = int(str(p, "budget"), "--budget", DEFAULT_CONTEXT_BUDGET);
+  const seed = numberFlag(str(p, "seed"), "--seed", {
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    integer: true,
+  }) ?? 42;
+  const budget = numberFlag(str(p, "budget"), "--budget", LIMITS.budget) ??
+    DEFAULT_CONTEXT_BUDGET;
   const day = str(p, "day");
   if (day !== undefined && !parseDay(day)) {
     throw new UsageError(`Invalid --day "${day}": use YYYY-MM-DD (the demo covers 2026-03-23 on)`);

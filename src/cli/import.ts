@@ -12,6 +12,7 @@ import { importSource, type ImportSummary, nothingImported } from "../import/mod
 import { IMPORT_KINDS, isImportKind, openImport } from "../import/sources.ts";
 import { parseFlags, str } from "./_args.ts";
 import { resolveSettings } from "./_settings.ts";
+import { numberFlag } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames import <${IMPORT_KINDS.join("|")}> [FROM] [options]
@@ -82,10 +83,7 @@ export async function main(args: string[]): Promise<number> {
     throw new UsageError("Missing FROM: pass the Memory Archive session folder");
   }
   const batch = str(p, "batch");
-  const batchRows = batch === undefined ? undefined : Number(batch);
-  if (batchRows !== undefined && (!Number.isInteger(batchRows) || batchRows < 1)) {
-    throw new UsageError(`Invalid --batch "${batch}": expected a whole number ≥ 1`);
-  }
+  const batchRows = numberFlag(batch, "--batch", { min: 1, max: 10_000_000, integer: true });
   const settings = resolveSettings({});
   const location = from === undefined || /^https?:\/\//i.test(from)
     ? from

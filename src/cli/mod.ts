@@ -9,16 +9,25 @@
 
 import { UsageError } from "./usage_error.ts";
 import { VERSION } from "../version.ts";
+import type { CommandSpec } from "./_spec.ts";
 
-/** A subcommand's entry point: arguments after the command name → exit code. */
-export type CommandMain = (args: string[]) => Promise<number>;
-
-interface CommandEntry {
-  summary: string;
-  load: () => Promise<{ main: CommandMain }>;
+/** What the table hands every command besides its arguments. */
+export interface CommandContext {
+  /** The command table itself (for `frames completions`). */
+  commands: Readonly<Record<string, CommandEntry>>;
 }
 
-const COMMANDS: Record<string, CommandEntry> = {
+/** A subcommand's entry point: arguments after the command name → exit code. */
+export type CommandMain = (args: string[], ctx: CommandContext) => Promise<number>;
+
+/** One row of the command table: its summary and its lazily loaded module. */
+export interface CommandEntry {
+  summary: string;
+  load: () => Promise<{ main: CommandMain; spec?: CommandSpec }>;
+}
+
+/** The command table: drives dispatch, `--help` and `frames completions`. */
+export const COMMANDS: Record<string, CommandEntry> = {
   compile: {
     summary: "compile a window of capture into an activity document",
     load: () => import("./compile.ts"),
@@ -72,6 +81,14 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "the native capture engine: run, start, stop, status, install-service",
     load: () => import("./capture.ts"),
   },
+  install: {
+    summary: "install a frames launcher on the PATH (what deno task install runs)",
+    load: () => import("./install.ts"),
+  },
+  completions: {
+    summary: "print shell completions: frames completions bash|zsh|fish",
+    load: () => import("./completions.ts"),
+  },
 };
 
 /** The top-level help text. */
@@ -102,6 +119,7 @@ export function helpText(): string {
 export async function run(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   try {
+    enterCallerDirectory();
     if (name === undefined || name === "-h" || name === "--help" || name === "help") {
       console.log(helpText());
       return name === undefined ? 2 : 0;
@@ -115,9 +133,24 @@ export async function run(argv: string[]): Promise<number> {
       throw new UsageError(`Unknown command "${name}": run "frames --help" for the list`);
     }
     const mod = await entry.load();
-    return await mod.main(rest);
+    return await mod.main(rest, { commands: COMMANDS });
   } catch (err) {
     return reportError(err);
+  }
+}
+
+/**
+ * `deno task` runs in the project's folder; its tasks pass the caller's folder
+ * (`FRAMES_CALLER_CWD="$INIT_CWD"`), so relative paths mean what the caller meant.
+ */
+function enterCallerDirectory(): void {
+  const caller = Deno.env.get("FRAMES_CALLER_CWD");
+  if (!caller) return;
+  Deno.env.delete("FRAMES_CALLER_CWD");
+  try {
+    Deno.chdir(caller);
+  } catch (err) {
+    throw new Error(`Cannot enter the caller's directory "${caller}": ${(err as Error).message}`);
   }
 }
 

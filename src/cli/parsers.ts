@@ -22,6 +22,7 @@ import {
 import { type OptionTable, type Parsed, parseFlags, str } from "./_args.ts";
 import { loadCaptureForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
+import { numberFlag } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames parsers <command> [options]
@@ -204,12 +205,7 @@ async function runCoverage(p: Parsed | null): Promise<number> {
 }
 
 function parseTop(text: string | undefined): number {
-  if (text === undefined) return 20;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || text.trim() === "") {
-    throw new UsageError(`Invalid --top "${text}": expected a whole number ≥ 0`);
-  }
-  return n;
+  return numberFlag(text, "--top", { min: 0, max: 100_000, integer: true }) ?? 20;
 }
 
 function formatCoverage(r: CoverageReport, label: string): string {

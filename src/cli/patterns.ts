@@ -12,6 +12,7 @@ import { readCliWindow, resolveCliSource } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
 import { resolveSettings } from "./_settings.ts";
 import { resolveDay } from "./_window.ts";
+import { LIMITS, numberFlag } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames patterns (--days N [--until DAY] | --from DAY --to DAY) [options]
@@ -41,16 +42,10 @@ Options:
   -h, --help         show this help
 `;
 
-const MAX_DAYS = 366;
+const MAX_DAYS = LIMITS.windowDays;
 
-function wholeNumber(p: Parsed, name: string, fallback: number, max = Infinity): number {
-  const v = str(p, name);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new UsageError(`Invalid --${name} "${v}": expected a whole number from 1 to ${max}`);
-  }
-  return n;
+function wholeNumber(p: Parsed, name: string, fallback: number, max = 100_000): number {
+  return numberFlag(str(p, name), `--${name}`, { min: 1, max, integer: true }) ?? fallback;
 }
 
 /** The local days a patterns run covers, oldest first. */

@@ -16,6 +16,7 @@ import { findFrames, frameSteps, renderSteps } from "../steps/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { loadCaptureForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
+import { numberFlag } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames steps (--frame ID | --find QUERY) [options]
@@ -75,13 +76,7 @@ export function loadKeyboardLayout(value: string): KeyboardLayout {
 }
 
 function positiveInt(p: Parsed, name: string, fallback: number): number {
-  const v = str(p, name);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new UsageError(`Invalid --${name} "${v}": expected a whole number ≥ 1`);
-  }
-  return n;
+  return numberFlag(str(p, name), `--${name}`, { min: 1, max: 1000, integer: true }) ?? fallback;
 }
 
 /** Entry point of `frames steps`. */
