@@ -8,6 +8,23 @@
 
 import type { OptionTable } from "./_args.ts";
 
+/** What the table hands every command besides its arguments. */
+export interface CommandContext {
+  /** The command table itself (for `frames completions`). */
+  commands: Readonly<Record<string, CommandEntry>>;
+}
+
+/** A subcommand's entry point: arguments after the command name → exit code. */
+export type CommandMain = (args: string[], ctx: CommandContext) => Promise<number>;
+
+/** One row of the command table: its summary and its lazily loaded module. */
+export interface CommandEntry {
+  /** One line for `frames --help` and the completions. */
+  summary: string;
+  /** Loads the command's module (a string-literal import, so `deno compile` bundles it). */
+  load: () => Promise<{ main: CommandMain; spec?: CommandSpec }>;
+}
+
 /** A command's (or subcommand's) help and option table. */
 export interface CommandSpec {
   /** The text `--help` prints. */

@@ -16,7 +16,8 @@ import { emit } from "../emit/mod.ts";
 import { emitLedger } from "../emit/ledger.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { parseFlags, str } from "./_args.ts";
-import { parseFormat } from "./_format.ts";
+import { documentFormat, FORMAT_OPTIONS } from "./_format.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { writeOutput } from "./_output.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
@@ -35,6 +36,7 @@ Options:
   --day YYYY-MM-DD   the day to compile (default: the busiest day of the corpus)
   --seed N           generator seed (default 42); the same seed gives the same database
   -f, --format FMT   print this format instead of ledger + context: json, yaml, md, context
+  --json             the same as -f json
   --budget N         token budget of the context block (default ${DEFAULT_CONTEXT_BUDGET})
   --keep             keep the database and print its path (compile it with
                      "frames compile --source screenpipe:PATH --tz ${DEMO_TZ} --day …
@@ -44,21 +46,28 @@ Options:
 
 
 
+const OPTIONS = {
+  day: { type: "string" },
+  seed: { type: "string" },
+  ...FORMAT_OPTIONS,
+  budget: { type: "string" },
+  keep: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** What `frames demo` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: OPTIONS };
+
 /** Entry point of `frames demo`. */
 export async function main(args: string[]): Promise<number> {
-  const p = parseFlags(args, {
-    day: { type: "string" },
-    seed: { type: "string" },
-    format: { type: "string", short: "f" },
-    budget: { type: "string" },
-    keep: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  }, { command: "demo" });
+  const p = parseFlags(args, OPTIONS, { command: "demo" });
   if (p.values.help) {
     console.log(HELP);
     return 0;
   }
-  const format = str(p, "format") === undefined ? undefined : parseFormat(str(p, "format"), "md");
+  const format = str(p, "format") === undefined && p.values.json !== true
+    ? undefined
+    : documentFormat(p, "md");
   const seed = numberFlag(str(p, "seed"), "--seed", {
     min: 0,
     max: Number.MAX_SAFE_INTEGER,

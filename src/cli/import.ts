@@ -13,6 +13,7 @@ import { IMPORT_KINDS, isImportKind, openImport } from "../import/sources.ts";
 import { parseFlags, str } from "./_args.ts";
 import { resolveSettings } from "./_settings.ts";
 import { numberFlag } from "./_numbers.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames import <${IMPORT_KINDS.join("|")}> [FROM] [options]
@@ -53,6 +54,9 @@ const OPTIONS = {
   batch: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
+
+/** What `frames import` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: OPTIONS, words: IMPORT_KINDS };
 
 /** The one-line summary of an import. */
 export function summaryLine(s: ImportSummary): string {

@@ -142,14 +142,14 @@ export function cliBackend(flags: { source?: string; tz?: string }): McpBackend 
       }
     },
     async compile(window, opts = {}) {
-      const run = await compileForCli(
-        windowFlags(window),
-        { minMinutes: opts.minMinutes === undefined ? undefined : String(opts.minMinutes) },
-      );
+      const run = await compileForCli(windowFlags(window), {
+        minMinutes: opts.minMinutes === undefined ? undefined : String(opts.minMinutes),
+        quiet: true,
+      });
       return { doc: run.doc, capture: run.capture };
     },
     async read(window) {
-      return (await loadCaptureForCli(windowFlags(window))).capture;
+      return (await loadCaptureForCli(windowFlags(window), { quiet: true })).capture;
     },
   };
 }

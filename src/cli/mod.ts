@@ -9,22 +9,9 @@
 
 import { UsageError } from "./usage_error.ts";
 import { VERSION } from "../version.ts";
-import type { CommandSpec } from "./_spec.ts";
+import type { CommandEntry } from "./_spec.ts";
 
-/** What the table hands every command besides its arguments. */
-export interface CommandContext {
-  /** The command table itself (for `frames completions`). */
-  commands: Readonly<Record<string, CommandEntry>>;
-}
-
-/** A subcommand's entry point: arguments after the command name → exit code. */
-export type CommandMain = (args: string[], ctx: CommandContext) => Promise<number>;
-
-/** One row of the command table: its summary and its lazily loaded module. */
-export interface CommandEntry {
-  summary: string;
-  load: () => Promise<{ main: CommandMain; spec?: CommandSpec }>;
-}
+export type { CommandContext, CommandEntry, CommandMain } from "./_spec.ts";
 
 /** The command table: drives dispatch, `--help` and `frames completions`. */
 export const COMMANDS: Record<string, CommandEntry> = {

@@ -23,6 +23,8 @@ import { type OptionTable, type Parsed, parseFlags, str } from "./_args.ts";
 import { loadCaptureForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
 import { numberFlag } from "./_numbers.ts";
+import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames parsers <command> [options]
@@ -40,7 +42,9 @@ Commands:
                   by layer and by kind, and the top untyped hosts (what to write next)
 
 Options:
-  --json          machine-readable output (test: one JSON object per URL per line)
+  -f, --format F  text (default) or json: machine-readable output (test: one JSON
+                  object per URL per line)
+  --json          the same as -f json
   --top N         coverage: how many untyped hosts to list (default 20)
   -h, --help      show this help
 
@@ -49,9 +53,21 @@ ${WINDOW_HELP}
 `;
 
 const OPTIONS: OptionTable = {
-  json: { type: "boolean" },
+  ...FORMAT_OPTIONS,
   top: { type: "string" },
   help: { type: "boolean", short: "h" },
+};
+
+/** What `frames parsers` accepts, for help and completions. */
+export const spec: CommandSpec = {
+  help: HELP,
+  options: OPTIONS,
+  subcommands: {
+    test: { help: HELP, options: OPTIONS },
+    list: { help: HELP, options: OPTIONS },
+    check: { help: HELP, options: OPTIONS },
+    coverage: { help: HELP, options: { ...WINDOW_OPTIONS, ...OPTIONS } },
+  },
 };
 
 /** Entry point of `frames parsers`. */
@@ -83,6 +99,8 @@ function parse(args: string[], options: OptionTable, positionals: boolean): Pars
     console.log(HELP);
     return null;
   }
+  // -f json and --json are one switch below.
+  p.values.json = chooseFormat(p, ["text", "json"], "text") === "json";
   return p;
 }
 
