@@ -94,7 +94,6 @@ export async function compileCommand(
   const format = documentFormat(p, cfg.format);
   const inferredFiles = (p.values.inferred ?? []) as unknown as string[];
   const categories = str(p, "categories");
-  warnIgnored(p, format, cfg.command);
   const tier2 = p.values["strip-inferred"] !== true &&
     (inferredFiles.length > 0 || categories !== undefined);
   // Tier-2 inputs are read before the compile, so a bad file fails fast.
@@ -107,6 +106,8 @@ export async function compileCommand(
     minMinutes: str(p, "min-minutes"),
     budget: str(p, "budget"),
   });
+  // After the flags were checked (a bad number is the one line a usage error gets).
+  warnIgnored(p, format, cfg.command);
   if (infer) {
     const { categorize } = await import("../infer/mod.ts");
     const measured = run.doc;

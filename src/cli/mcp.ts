@@ -197,15 +197,16 @@ async function serve(args: string[]): Promise<number> {
   const settings = resolveSettings({ source, tz });
   const { token, created, path } = await loadToken(settings.home);
   const http = serveHttp(factory, { port: port ?? DEFAULT_HTTP_PORT, token, onerror: logError });
+  // Listen for signals before the pid is announced: whoever reads it may signal at once.
+  const stop = () => void http.shutdown();
+  Deno.addSignalListener("SIGINT", stop);
+  if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);
   const written = await writePidFile(pidFile);
   console.error(
     `frames mcp ${VERSION}: serving MCP at ${http.url} (pid ${Deno.pid}; bearer token ${
       created ? "created" : "read"
     }: ${path}; print it with "frames mcp token")`,
   );
-  const stop = () => void http.shutdown();
-  Deno.addSignalListener("SIGINT", stop);
-  if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);
   try {
     await http.finished;
   } finally {
