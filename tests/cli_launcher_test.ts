@@ -30,7 +30,14 @@ function userEnv(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 async function sh(cmd: string, args: string[], cwd: string, env = userEnv()) {
-  const out = await new Deno.Command(cmd, { args, cwd, env, clearEnv: true, stdout: "piped", stderr: "piped" })
+  const out = await new Deno.Command(cmd, {
+    args,
+    cwd,
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  })
     .output();
   const dec = new TextDecoder();
   return { code: out.code, stdout: dec.decode(out.stdout), stderr: dec.decode(out.stderr) };

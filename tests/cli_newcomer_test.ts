@@ -10,7 +10,7 @@ import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
 import { writeDemoDatabase } from "../src/demo/mod.ts";
 import { DEMO_DISPLAYS } from "../src/demo/mod.ts";
 import * as cli from "../src/cli/mod.ts";
-import type { CommandSpec } from "../src/cli/_spec.ts";
+import type { CommandSpec } from "../src/cli/mod.ts";
 import { assertOneLineError, type FramesResult, runFrames } from "./_frames.ts";
 
 const home = await Deno.makeTempDir({ prefix: "frames-newcomer-" });
@@ -26,9 +26,13 @@ function frames(args: string[], env: Record<string, string> = {}): Promise<Frame
 
 const SRC = ["--source", demoPath, "--tz", TZ];
 
+interface Coverage {
+  coverage: { active_minutes: number; dedup_active_minutes: number };
+}
+
 /** The demo day whose two displays overlap the most (per-display sum far above dedup). */
-async function twoDisplayDay(): Promise<{ day: string; doc: Record<string, any> }> {
-  let best: { day: string; doc: Record<string, any>; over: number } | undefined;
+async function twoDisplayDay(): Promise<{ day: string; doc: Coverage }> {
+  let best: { day: string; doc: Coverage; over: number } | undefined;
   for (const d of demo.days.slice(0, 5)) {
     const r = await frames(["compile", ...SRC, "--day", d.day]);
     equal(r.code, 0, r.stderr);
@@ -213,7 +217,10 @@ Deno.test("-f/--format and --json work on every command that prints data", async
 
 Deno.test("a flag the chosen format ignores is a warning on stderr", async () => {
   const rules = join(home, "rules.json");
-  await Deno.writeTextFile(rules, JSON.stringify([{ name: ["Work"], rule: { type: "regex", regex: "Code" } }]));
+  await Deno.writeTextFile(
+    rules,
+    JSON.stringify([{ name: ["Work"], rule: { type: "regex", regex: "Code" } }]),
+  );
   const day = [...SRC, "--day", FIRST];
   const md = await frames(["compile", ...day, "-f", "md", "--categories", rules]);
   equal(md.code, 0, md.stderr);

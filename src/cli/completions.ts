@@ -132,9 +132,9 @@ function zsh(cmds: CompletionCommand[]): string {
 
 function fishOptions(condition: string, options: OptionTable): string[] {
   return Object.entries(options).map(([name, o]) =>
-    `complete -c frames -n ${sq(condition)}${o.short !== undefined ? ` -s ${o.short}` : ""} -l ${name}${
-      o.type === "string" ? " -r" : ""
-    }`
+    `complete -c frames -n ${sq(condition)}${
+      o.short !== undefined ? ` -s ${o.short}` : ""
+    } -l ${name}${o.type === "string" ? " -r" : ""}`
   );
 }
 

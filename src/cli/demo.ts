@@ -44,8 +44,6 @@ Options:
   -h, --help         show this help
 `;
 
-
-
 const OPTIONS = {
   day: { type: "string" },
   seed: { type: "string" },

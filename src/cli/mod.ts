@@ -11,7 +11,7 @@ import { UsageError } from "./usage_error.ts";
 import { VERSION } from "../version.ts";
 import type { CommandEntry } from "./_spec.ts";
 
-export type { CommandContext, CommandEntry, CommandMain } from "./_spec.ts";
+export type { CommandContext, CommandEntry, CommandMain, CommandSpec } from "./_spec.ts";
 
 /** The command table: drives dispatch, `--help` and `frames completions`. */
 export const COMMANDS: Record<string, CommandEntry> = {

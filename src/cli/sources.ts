@@ -62,7 +62,9 @@ export async function main(args: string[]): Promise<number> {
     return 0;
   }
   const format = chooseFormat(p, ["text", "json"], "text");
-  const settings = resolveSettings({ tz: typeof p.values.tz === "string" ? p.values.tz : undefined });
+  const settings = resolveSettings({
+    tz: typeof p.values.tz === "string" ? p.values.tz : undefined,
+  });
   const detected = await detectSources({
     home: settings.userHome,
     framesHome: settings.home,

@@ -196,7 +196,12 @@ function frameLines(doc: ActivityDocument, ref: string): string[] {
       `\`${cell(f.id).replaceAll("`", "")}\``,
     ]));
   }
-  return [...rows, "", "Show a frame's clicks and keys: `frames steps --frame <Id>` (same window).", ...note];
+  return [
+    ...rows,
+    "",
+    "Show a frame's clicks and keys: `frames steps --frame <Id>` (same window).",
+    ...note,
+  ];
 }
 
 function topPages(frame: Frame): string {
