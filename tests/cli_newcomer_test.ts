@@ -322,6 +322,17 @@ Deno.test("frames completions bash|zsh|fish name every command and every flag", 
       }
     }
   }
+  // The bash script runs: it completes a subcommand's own flags.
+  const script = join(home, "frames.bash");
+  await Deno.writeTextFile(script, (await frames(["completions", "bash"])).stdout);
+  const probe = await new Deno.Command("bash", {
+    args: [
+      "-c",
+      `source ${script}; COMP_WORDS=(frames mcp install --c); COMP_CWORD=3; _frames; echo "\${COMPREPLY[@]}"`,
+    ],
+    stdout: "piped",
+  }).output();
+  equal(new TextDecoder().decode(probe.stdout).trim(), "--client --config");
   const bad = await frames(["completions", "tcsh"]);
   assertOneLineError(bad, 2, /Unknown shell "tcsh": use bash, zsh or fish/);
 });
