@@ -27,6 +27,8 @@ export interface ResolvedSource {
   read(opts: ReadWindowOptions): Capture;
   /** Read one window; works for every source, including network ones (aw:URL). */
   readAsync(opts: ReadWindowOptions): Promise<Capture>;
+  /** First and last instant the source holds, where its adapter can tell (Adapter.span). */
+  span?(): { first: number; last: number } | undefined;
 }
 
 /** Options for {@linkcode resolveSource}. */
@@ -114,7 +116,9 @@ async function discover(
 }
 
 function bind(adapter: Adapter, path: string): ResolvedSource {
+  const span = adapter.span;
   return {
+    ...(span !== undefined ? { span: () => span(path) } : {}),
     adapter: adapter.scheme as SourceScheme,
     path,
     read(opts: ReadWindowOptions): Capture {

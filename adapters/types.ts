@@ -134,6 +134,12 @@ export interface Adapter {
   discover(opts: DiscoverOptions): Discovery;
   /** Read one window of the source at `target` (an absolute path, or a URL). */
   read(target: string, window: ReadWindowOptions): Capture;
+  /**
+   * First and last instant (UTC epoch ms) the source at `target` holds, or `undefined` when
+   * it holds none; cheap enough to ask when a window comes back empty (so a command can
+   * say where the data is). Optional: a source without it just gets no such hint.
+   */
+  span?(target: string): { first: number; last: number } | undefined;
   /** Read one window where a read needs the network or a secret (aw:URL, Recall exports). */
   readAsync?(target: string, window: ReadWindowOptions): Promise<Capture>;
   /** Open `from` (or the default location) for `frames import`. */

@@ -140,7 +140,12 @@ Deno.test("emitMarkdown() says so when there are no away periods", () => {
 Deno.test("emitMarkdown() summarises coverage with first and last activity and minutes", () => {
   const md = emitMarkdown(sampleDocument());
   ok(md.includes("- First activity 09:02, last activity 17:09 (span 486.8 min, 53.9% covered)"));
-  ok(md.includes("286.6 min active, 262.5 min deduplicated across displays, 207.2 min focused"));
+  // The headline is the deduplicated figure; the per-display sum is labelled as one.
+  ok(
+    md.includes(
+      "- 262.5 min active (each minute once; 286.6 min active across 2 displays), 207.2 min focused",
+    ),
+  );
   ok(md.includes("- Display monitor_2: 90.7 min active"));
 });
 

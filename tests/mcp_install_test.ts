@@ -11,10 +11,38 @@ interface Run {
   stderr: string;
 }
 
-async function frames(home: string, cwd: string, args: string[]): Promise<Run> {
+/** Where npx lives (the entry's fallback runs it by absolute path). */
+const NPX = (() => {
+  for (const dir of (Deno.env.get("PATH") ?? "").split(":")) {
+    try {
+      if (Deno.statSync(join(dir, "npx")).isFile) return join(dir, "npx");
+    } catch { /* not here */ }
+  }
+  return undefined;
+})();
+/** A PATH with npx on it but no frames launcher (a test adds one where it wants one). */
+const PLAIN_PATH = [...(NPX !== undefined ? [dirname(NPX)] : []), "/usr/bin", "/bin"].join(":");
+const CONFIG = new URL("../deno.json", import.meta.url).pathname;
+/** Whether this Deno runs out of the npx cache, which a cache clean removes. */
+const CACHED = /[\\/]_npx[\\/]/.test(Deno.execPath());
+
+/** The launch an entry must carry, computed independently: never a cache path. */
+function expectedLaunch(): { command: string; args: string[] } {
+  const run = ["run", ...STDIO_PERMISSIONS, "--config", CONFIG, MAIN, "mcp"];
+  return CACHED
+    ? { command: NPX!, args: ["-y", `deno@${Deno.version.deno}`, ...run] }
+    : { command: Deno.execPath(), args: run };
+}
+
+async function frames(
+  home: string,
+  cwd: string,
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<Run> {
   const out = await new Deno.Command(Deno.execPath(), {
     args: ["run", "--allow-read", "--allow-write", "--allow-env", "--allow-sys", MAIN, ...args],
-    env: childEnv(home, { XDG_CONFIG_HOME: join(home, ".config") }),
+    env: childEnv(home, { XDG_CONFIG_HOME: join(home, ".config"), PATH: PLAIN_PATH, ...env }),
     clearEnv: true,
     cwd,
     stdout: "piped",
@@ -99,9 +127,10 @@ Deno.test("mcp install updates each client's config: others kept, backup written
     deepEqual(after[c.key].other, OTHER, `${what}: the other server is kept`);
     for (const [k, v] of Object.entries(c.extra)) deepEqual(after[k], v, `${what}: ${k} kept`);
     const entry = after[c.key].frames;
-    equal(entry.command, Deno.execPath(), what);
-    deepEqual(entry.args.slice(0, 1 + STDIO_PERMISSIONS.length), ["run", ...STDIO_PERMISSIONS]);
-    deepEqual(entry.args.slice(-2), [MAIN, "mcp"], `${what}: absolute main.ts`);
+    const want = expectedLaunch();
+    equal(entry.command, want.command, what);
+    deepEqual(entry.args, want.args, `${what}: absolute main.ts, config, no cache path`);
+    ok(!/[\\/]_npx[\\/]/.test(JSON.stringify(entry)), `${what}: no npx cache path`);
     equal(await Deno.readTextFile(`${path}.bak`), original, `${what}: backup of the old file`);
     equal((await Deno.stat(path)).mode! & 0o777, 0o644, `${what}: permissions kept`);
 
@@ -127,7 +156,7 @@ Deno.test("mcp install creates a missing config user-only; --print shows the ent
   const printed = await frames(home, cwd, ["mcp", "install", "--client", "cursor", "--print"]);
   equal(printed.code, 0, printed.stderr);
   const snippet = JSON.parse(printed.stdout);
-  equal(snippet.mcpServers.frames.command, Deno.execPath());
+  equal(snippet.mcpServers.frames.command, expectedLaunch().command);
   await Deno.stat(path).then(() => ok(false, "--print must not write"), () => {});
 
   const made = await frames(home, cwd, [
@@ -194,18 +223,24 @@ Deno.test("the installed entry starts a working server (relative --source made a
   equal(r.code, 0, r.stderr);
   const entry = JSON.parse(await Deno.readTextFile(join(cwd, ".mcp.json"))).mcpServers.frames;
   deepEqual(entry.args.slice(-5), ["mcp", "--source", `screenpipe:${demo.path}`, "--tz", TZ]);
-  // Start it the way the client would: from another directory, with only its own words.
+  // Start it the way the client would: from another directory, with only its own words
+  // (a plain PATH, another HOME, and the entry's env).
   const client = new Client({ name: "installed", version: "1" });
+  const elsewhere = await tempDir("frames-mcp-client-home-");
   await client.connect(
     new StdioClientTransport({
       command: entry.command,
       args: entry.args,
-      env: childEnv(home),
+      env: { ...childEnv(elsewhere, { PATH: PLAIN_PATH }), ...entry.env },
       cwd: "/",
       stderr: "pipe",
     }),
   );
   try {
+    const { tools } = await client.listTools();
+    for (const name of ["get_context", "get_activity", "get_steps", "get_evidence"]) {
+      ok(tools.some((t) => t.name === name), `lists ${name}`);
+    }
     const result = await client.callTool({ name: "get_context", arguments: { day: demo.busiest } });
     ok(!result.isError, JSON.stringify(result.content));
   } finally {
@@ -231,4 +266,84 @@ Deno.test("launchCommand() runs a compiled binary directly and deno with run, pe
     MAIN,
     "mcp",
   ]);
+});
+
+Deno.test("mcp install passes FRAMES_HOME, FRAMES_SOURCE and FRAMES_TZ in effect in env", async () => {
+  const { home, cwd } = await sandbox();
+  const framesHome = join(home, "my-frames");
+  const env = { FRAMES_HOME: framesHome, FRAMES_SOURCE: "./demo.sqlite", FRAMES_TZ: TZ };
+  const r = await frames(home, cwd, ["mcp", "install", "--client", "cursor"], env);
+  equal(r.code, 0, r.stderr);
+  const entry = JSON.parse(await Deno.readTextFile(join(home, ".cursor", "mcp.json")))
+    .mcpServers.frames;
+  deepEqual(entry.env, {
+    FRAMES_HOME: framesHome,
+    FRAMES_SOURCE: `screenpipe:${join(cwd, "demo.sqlite")}`,
+    FRAMES_TZ: TZ,
+  });
+  // Without them, FRAMES_HOME is still pinned to the home in effect.
+  const { home: h2, cwd: c2 } = await sandbox();
+  await frames(h2, c2, ["mcp", "install", "--client", "cursor"]);
+  deepEqual(
+    JSON.parse(await Deno.readTextFile(join(h2, ".cursor", "mcp.json"))).mcpServers.frames.env,
+    { FRAMES_HOME: join(h2, ".frames") },
+  );
+});
+
+Deno.test("each client's entry has the shape its config format expects (FORMATS §5)", async () => {
+  const shapes: [string, string, string, string[]][] = [
+    ["claude-desktop", "~/.config/Claude/claude_desktop_config.json", "mcpServers", [
+      "args",
+      "command",
+      "env",
+    ]],
+    ["claude-code", "~/.claude.json", "mcpServers", ["args", "command", "env", "type"]],
+    ["cursor", "~/.cursor/mcp.json", "mcpServers", ["args", "command", "env"]],
+    ["vscode", "./.vscode/mcp.json", "servers", ["args", "command", "env", "type"]],
+  ];
+  for (const [client, file, key, keys] of shapes) {
+    const { home, cwd } = await sandbox();
+    const r = await frames(home, cwd, ["mcp", "install", "--client", client]);
+    equal(r.code, 0, r.stderr);
+    const root = JSON.parse(await Deno.readTextFile(resolveFile(file, home, cwd)));
+    deepEqual(Object.keys(root), [key], client);
+    const entry = root[key].frames;
+    deepEqual(Object.keys(entry).sort(), keys, client);
+    if (keys.includes("type")) equal(entry.type, "stdio", client);
+    ok(Array.isArray(entry.args) && entry.args.every((a: unknown) => typeof a === "string"));
+    ok(entry.command.startsWith("/"), `${client}: absolute command`);
+  }
+});
+
+Deno.test("mcp install prefers the installed launcher on PATH", async () => {
+  const { home, cwd } = await sandbox();
+  const bin = join(home, "bin");
+  const made = await frames(home, cwd, ["install", "--bin-dir", bin]);
+  equal(made.code, 0, made.stderr);
+  const r = await frames(home, cwd, ["mcp", "install", "--client", "cursor", "--print"], {
+    PATH: `${bin}:${PLAIN_PATH}`,
+  });
+  equal(r.code, 0, r.stderr);
+  const entry = JSON.parse(r.stdout).mcpServers.frames;
+  deepEqual([entry.command, entry.args], [join(bin, "frames"), ["mcp"]]);
+});
+
+Deno.test("mcp install --print names the file and scope; uninstall --print shows the removal", async () => {
+  const { home, cwd } = await sandbox();
+  const path = join(home, ".cursor", "mcp.json");
+  const p = await frames(home, cwd, ["mcp", "install", "--client", "cursor", "--print"]);
+  equal(p.code, 0, p.stderr);
+  match(p.stderr, new RegExp(`would write "frames" to Cursor \\(user\\): ${path}`));
+  if (CACHED) match(p.stderr, /npx/);
+  const none = await frames(home, cwd, ["mcp", "uninstall", "--client", "cursor", "--print"]);
+  equal(none.code, 0, none.stderr);
+  match(none.stdout + none.stderr, /"frames" is not installed for Cursor \(user\)/);
+  await frames(home, cwd, ["mcp", "install", "--client", "cursor"]);
+  const before = await Deno.readTextFile(path);
+  const u = await frames(home, cwd, ["mcp", "uninstall", "--client", "cursor", "--print"]);
+  equal(u.code, 0, u.stderr);
+  match(u.stderr, new RegExp(`would remove "frames" from Cursor \\(user\\): ${path}`));
+  const shown = JSON.parse(u.stdout);
+  deepEqual(shown, { mcpServers: { frames: JSON.parse(before).mcpServers.frames } }, "what goes");
+  equal(await Deno.readTextFile(path), before, "--print writes nothing");
 });

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { discoverNative, readNative, storePath } from "../../src/store/mod.ts";
+import { discoverNative, readNative, storePath, storeSpan } from "../../src/store/mod.ts";
 import type { Adapter } from "../types.ts";
 
 export type * from "../types.ts";
@@ -33,6 +33,7 @@ const native: Adapter = {
     };
   },
   read: readNative,
+  span: storeSpan,
 };
 
 export default native;

@@ -73,6 +73,11 @@ interface Scan {
   rejected: Record<string, number>;
 }
 
+/** First and last parsed instant (UTC epoch ms) of a screenpipe-layout database's rows. */
+export function screenpipeSpan(path: string): { first: number; last: number } | undefined {
+  return scanTimes(resolve(path)).span;
+}
+
 /** First and last parsed instant over frames and input rows, and the unparseable counts. */
 function scanTimes(location: string): Scan {
   const db = openReadOnly(location, { label: LABEL });

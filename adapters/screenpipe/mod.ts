@@ -19,7 +19,7 @@ import type { Adapter } from "../types.ts";
 export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
-import { openScreenpipeImport } from "./importer.ts";
+import { openScreenpipeImport, screenpipeSpan } from "./importer.ts";
 
 /** The screenpipe-layout adapter. */
 const screenpipe: Adapter = {
@@ -36,6 +36,7 @@ const screenpipe: Adapter = {
     };
   },
   read: readScreenpipe,
+  span: screenpipeSpan,
   importer(from, { home }) {
     const path = from ?? discoverScreenpipe(home);
     if (path === undefined) {

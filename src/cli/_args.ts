@@ -24,7 +24,7 @@ export function parseFlags(
 ): Parsed {
   try {
     const { values, positionals } = parseArgs({
-      args,
+      args: joinNegativeValues(args, options),
       options,
       strict: true,
       allowPositionals: cfg.positionals ?? false,
@@ -40,4 +40,29 @@ export function parseFlags(
 export function str(p: Parsed, name: string): string | undefined {
   const v = p.values[name];
   return typeof v === "string" ? v : undefined;
+}
+
+/**
+ * `--hours -1` as `--hours=-1`: parseArgs takes a value starting with `-` for an option and
+ * refuses it ("argument is ambiguous"), so the number check never saw it and could not say
+ * what is wrong. Only a string option followed by something shaped like a negative number
+ * is joined; everything else is left to parseArgs.
+ */
+function joinNegativeValues(args: string[], options: OptionTable): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i];
+    if (a === "--") {
+      out.push(...args.slice(i));
+      break;
+    }
+    const next = args[i + 1];
+    const name = a.startsWith("--") && !a.includes("=") ? a.slice(2) : undefined;
+    const opt = name !== undefined && Object.hasOwn(options, name) ? options[name] : undefined;
+    if (opt?.type === "string" && next !== undefined && /^-\.?\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }

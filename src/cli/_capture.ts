@@ -15,6 +15,7 @@ import { resolveSettings, type Settings } from "./_settings.ts";
 import { type ResolvedWindow, resolveWindow } from "./_window.ts";
 import { UsageError } from "./usage_error.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
+import { localDay } from "../compile/time.ts";
 
 /** Flags shared by every command that reads a window of capture. */
 export const WINDOW_OPTIONS: OptionTable = {
@@ -54,10 +55,18 @@ export interface LoadedCapture {
   readAt: number;
 }
 
+/** What {@linkcode loadCaptureForCli} takes besides the flags. */
+export interface LoadExtra {
+  minMinutes?: string;
+  budget?: string;
+  /** Say nothing on stderr about an empty window (the MCP server answers in its results). */
+  quiet?: boolean;
+}
+
 /** Resolves settings, window and source from parsed flags and reads the capture. */
 export async function loadCaptureForCli(
   p: Parsed,
-  extra: { minMinutes?: string; budget?: string } = {},
+  extra: LoadExtra = {},
 ): Promise<LoadedCapture> {
   const settings = resolveSettings({
     source: str(p, "source"),
@@ -78,7 +87,43 @@ export async function loadCaptureForCli(
     settings,
     includeText: p.values["include-text"] === true,
   });
-  return { settings, window, capture, readMs: performance.now() - t0, readAt };
+  const readMs = performance.now() - t0;
+  if (extra.quiet !== true && isEmpty(capture)) hintEmptyWindow(source, settings.tz);
+  return { settings, window, capture, readMs, readAt };
+}
+
+/** Whether a window read nothing at all. */
+export function isEmpty(capture: Capture): boolean {
+  return capture.snapshots.length === 0 && capture.events.length === 0;
+}
+
+/**
+ * An empty window is not a silent zero: say on stderr which days the source does hold
+ * (when its adapter can tell), so the next command asks for one of them.
+ */
+export function hintEmptyWindow(source: ResolvedSource, tz: string): void {
+  const where = sourceDays(source, tz);
+  if (where === undefined) return;
+  const holds = where === "none"
+    ? "holds no capture at all"
+    : `holds ${where.first} to ${where.last} (${tz}); pass --day ${where.last}`;
+  console.error(`frames: no capture in this window; ${source.adapter} "${source.path}" ${holds}`);
+}
+
+/** The first and last local day a source holds, `"none"`, or `undefined` when unknown. */
+export function sourceDays(
+  source: ResolvedSource,
+  tz: string,
+): { first: string; last: string } | "none" | undefined {
+  if (source.span === undefined) return undefined;
+  let span;
+  try {
+    span = source.span();
+  } catch {
+    return undefined; // the hint is a courtesy; the read itself already succeeded or failed
+  }
+  if (span === undefined) return "none";
+  return { first: localDay(span.first, tz), last: localDay(span.last, tz) };
 }
 
 /** Resolves the settings' capture source; a malformed `--source` is a usage error (exit 2). */
@@ -156,7 +201,7 @@ export interface CompiledRun extends LoadedCapture {
 /** Reads and compiles a window for a command. */
 export async function compileForCli(
   p: Parsed,
-  extra: { minMinutes?: string; budget?: string } = {},
+  extra: LoadExtra = {},
 ): Promise<CompiledRun> {
   const loaded = await loadCaptureForCli(p, extra);
   const typer = await loadTyper();

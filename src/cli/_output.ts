@@ -18,3 +18,8 @@ export async function writeOutput(text: string, path: string | undefined): Promi
     throw new Error(`Cannot write output file "${path}": ${(err as Error).message}`);
   }
 }
+
+/** Prints a warning (a flag the chosen output ignores, …) as one line on standard error. */
+export function warn(message: string): void {
+  console.error(`frames: warning: ${message}`);
+}

@@ -9,6 +9,7 @@ import { homedir } from "node:os";
 import { join } from "node:path";
 import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { isValidTimeZone } from "../compile/time.ts";
+import { LIMITS, numberFlag, type NumberRule } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
 
 /** The config file's recognised keys (all optional). */
@@ -70,13 +71,9 @@ function readConfig(home: string): ConfigFile {
   return parsed as ConfigFile;
 }
 
-function number(value: string | number | undefined, flag: string, min: number): number | undefined {
+function number(value: unknown, flag: string, rule: NumberRule): number | undefined {
   if (value === undefined) return undefined;
-  const n = typeof value === "number" ? value : Number(value);
-  if (!Number.isFinite(n) || n < min || (typeof value === "string" && value.trim() === "")) {
-    throw new UsageError(`Invalid ${flag} "${value}": expected a number ≥ ${min}`);
-  }
-  return n;
+  return numberFlag(typeof value === "number" ? value : String(value), flag, rule);
 }
 
 function flag(value: unknown, where: string): boolean {
@@ -110,10 +107,11 @@ export function resolveSettings(flags: SettingsFlags): Settings {
     source: flags.source ?? (Deno.env.get("FRAMES_SOURCE") || undefined) ?? config.source,
     tz,
     tzFrom,
-    minMinutes: number(flags.minMinutes, "--min-minutes", 0) ??
-      number(config.min_minutes, "min_minutes in config.json", 0) ?? DEFAULT_MIN_MINUTES,
-    budget: number(flags.budget, "--budget", 50) ??
-      number(config.budget, "budget in config.json", 50) ?? DEFAULT_CONTEXT_BUDGET,
+    minMinutes: number(flags.minMinutes, "--min-minutes", LIMITS.minMinutes) ??
+      number(config.min_minutes, "min_minutes in config.json", LIMITS.minMinutes) ??
+      DEFAULT_MIN_MINUTES,
+    budget: number(flags.budget, "--budget", LIMITS.budget) ??
+      number(config.budget, "budget in config.json", LIMITS.budget) ?? DEFAULT_CONTEXT_BUDGET,
     displays: flags.displays ??
       (config.displays === undefined ? undefined : String(config.displays)),
     redactStore: flag(config.redact_store, "redact_store in config.json"),

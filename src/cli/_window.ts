@@ -6,6 +6,7 @@
  */
 
 import { addDays, dayWindow, localDay, localToUtc, parseDay } from "../compile/time.ts";
+import { LIMITS, numberFlag } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
 
 /** A resolved half-open window in UTC ms, with the local day when it is one. */
@@ -64,10 +65,7 @@ export function resolveWindow(flags: WindowFlags, now: number, tz: string): Reso
     throw new UsageError("Conflicting window flags: use one of --day, --from/--to or --hours");
   }
   if (flags.hours !== undefined) {
-    const h = Number(flags.hours);
-    if (!Number.isFinite(h) || h <= 0 || flags.hours.trim() === "") {
-      throw new UsageError(`Invalid --hours "${flags.hours}": expected a positive number`);
-    }
+    const h = numberFlag(flags.hours, "--hours", LIMITS.hours)!;
     return { start: now - Math.round(h * 3_600_000), end: now };
   }
   if (flags.from !== undefined || flags.to !== undefined) {
@@ -81,6 +79,12 @@ export function resolveWindow(flags: WindowFlags, now: number, tz: string): Reso
       : parseLocalTime(flags.to, tz, "--to");
     if (end <= start) {
       throw new UsageError(`Invalid window: --to must be after --from`);
+    }
+    // A little over the cap, so a whole leap year with a DST hour still fits.
+    if (end - start > LIMITS.windowDays * 86_400_000 + 3_600_000) {
+      throw new UsageError(
+        `Invalid window: at most ${LIMITS.windowDays} days; split a longer span into several runs`,
+      );
     }
     return { start, end };
   }

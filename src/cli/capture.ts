@@ -16,7 +16,11 @@ import {
   stop,
   writeBrowserExtension,
 } from "../../capture/mod.ts";
+import { resolve } from "node:path";
 import { type Parsed, parseFlags, str } from "./_args.ts";
+import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
+import { LIMITS, numberFlag } from "./_numbers.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { resolveSettings } from "./_settings.ts";
 import { UsageError } from "./usage_error.ts";
 
@@ -46,7 +50,9 @@ Options (run, start):
   --port N           the extension's loopback port (default 47631)
   --store PATH       the store to write (default $FRAMES_HOME/capture.db)
   --log PATH         append log lines to PATH instead of standard error (run)
-Options (status):   --json
+  --pid-file FILE    start: also write the engine's pid to FILE (the engine keeps its own
+                     in $FRAMES_HOME/engine/engine.pid, which "capture stop" reads)
+Options (status):   -f, --format text|json   (--json: the same as -f json)
 Options (install-service):
   --platform linux|macos   (default: this OS)   --out PATH   (default: the user's unit folder)
 Options (extension):  --out DIR (required)
@@ -64,11 +70,19 @@ const OPTIONS = {
   port: { type: "string" },
   store: { type: "string" },
   log: { type: "string" },
-  json: { type: "boolean" },
+  "pid-file": { type: "string" },
+  ...FORMAT_OPTIONS,
   platform: { type: "string" },
   out: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
+
+/** What `frames capture` accepts, for help and completions. */
+export const spec: CommandSpec = {
+  help: HELP,
+  options: OPTIONS,
+  words: ["run", "start", "stop", "status", "install-service", "extension"],
+};
 
 /** Entry point of `frames capture`. */
 export async function main(args: string[]): Promise<number> {
@@ -104,13 +118,7 @@ export async function main(args: string[]): Promise<number> {
 }
 
 function positiveNumber(p: Parsed, name: string, min: number, max: number): number | undefined {
-  const v = str(p, name);
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (v.trim() === "" || !Number.isFinite(n) || n < min || n > max) {
-    throw new UsageError(`Invalid --${name} "${v}": expected a number ${min}..${max}`);
-  }
-  return n;
+  return numberFlag(str(p, name), `--${name}`, { min, max, integer: name === "port" });
 }
 
 async function run(p: Parsed, home: string, redactStore: boolean): Promise<number> {
@@ -138,7 +146,20 @@ async function run(p: Parsed, home: string, redactStore: boolean): Promise<numbe
   }
 }
 
+function writePid(path: string, pid: number): void {
+  try {
+    Deno.writeTextFileSync(path, `${pid}\n`, { mode: 0o600 });
+  } catch (err) {
+    throw new Error(`Cannot write pid file "${path}": ${(err as Error).message}`);
+  }
+}
+
 async function startCmd(p: Parsed, home: string): Promise<number> {
+  const given = str(p, "pid-file");
+  const pidFile = given === undefined ? undefined : resolve(given);
+  // Checked before the start, so a bad number never leaves an engine behind.
+  positiveNumber(p, "heartbeat", 0.1, 3600);
+  positiveNumber(p, "port", LIMITS.port.min, LIMITS.port.max);
   const r = await start(home, {
     configPath: str(p, "config"),
     display: str(p, "display"),
@@ -152,6 +173,7 @@ async function startCmd(p: Parsed, home: string): Promise<number> {
       console.error(`frames: capture is already running (pid ${r.pid})`);
       return 1;
     case "started":
+      if (pidFile !== undefined) writePid(pidFile, r.pid);
       console.log(`capture started (pid ${r.pid}, ${r.location}); log: ${r.log}`);
       for (const m of r.missing) console.log(`  missing: ${m.what}: ${m.effect}`);
       return 0;
@@ -177,8 +199,9 @@ async function stopCmd(home: string): Promise<number> {
 }
 
 function statusCmd(p: Parsed, home: string): number {
+  const format = chooseFormat(p, ["text", "json"], "text");
   const report = status(home, Date.now());
-  if (p.values.json === true) console.log(JSON.stringify(report, null, 2));
+  if (format === "json") console.log(JSON.stringify(report, null, 2));
   else console.log(describeStatus(report));
   return report.running ? 0 : 1;
 }

@@ -5,12 +5,35 @@
  */
 
 import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
-import type { Format } from "../emit/format.ts";
+import { type Format, FORMATS } from "../emit/format.ts";
 import { loadEmitter } from "../emit/load.ts";
-import { parseFlags, str } from "./_args.ts";
+import { type Parsed, parseFlags, str } from "./_args.ts";
+import { LIMITS } from "./_numbers.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { type CompiledRun, compileForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
-import { parseFormat } from "./_format.ts";
-import { writeOutput } from "./_output.ts";
+import { documentFormat, FORMAT_OPTIONS } from "./_format.ts";
+import { warn, writeOutput } from "./_output.ts";
+
+/** Help lines of the options compile, today and context share besides the window's. */
+export function compileOptionsHelp(defaultFormat: Format): string {
+  const others = FORMATS.filter((f) => f !== defaultFormat);
+  return `  -f, --format FMT   ${defaultFormat} (default), ${others.slice(0, -1).join(", ")} or ${
+    others.at(-1)
+  }
+  --json             the same as -f json
+  --min-minutes N    leave frames shorter than N minutes out of the list (default ${DEFAULT_MIN_MINUTES};
+                     their time stays in ledgers and coverage)
+  --budget N         token budget of the context block (cl100k, ${LIMITS.budget.min} to ${LIMITS.budget.max},
+                     default ${DEFAULT_CONTEXT_BUDGET})
+  --out FILE         write to FILE instead of standard output
+  --stats            print rows read/rejected, frames and timings to standard error
+  --inferred FILE    attach a validated tier-2 file under "inferred" (repeatable; see
+                     "frames infer --help"; json and yaml carry it)
+  --categories FILE  attach categories from ActivityWatch-style rules (tier 2)
+  --strip-inferred   emit the pure measured document: no "inferred" key, whatever else
+                     asked for one
+  -h, --help         show this help`;
+}
 
 const HELP = `Usage: frames compile [options]
 
@@ -21,18 +44,7 @@ window, timezone and options always give the same bytes.
 
 Options:
 ${WINDOW_HELP}
-  -f, --format FMT   json (default), yaml, md or context
-  --min-minutes N    leave frames shorter than N minutes out of the list (default ${DEFAULT_MIN_MINUTES};
-                     their time stays in ledgers and coverage)
-  --budget N         token budget of the context block (cl100k, default ${DEFAULT_CONTEXT_BUDGET})
-  --out FILE         write to FILE instead of standard output
-  --stats            print rows read/rejected, frames and timings to standard error
-  --inferred FILE    attach a validated tier-2 file under "inferred" (repeatable; see
-                     "frames infer --help")
-  --categories FILE  attach categories from ActivityWatch-style rules (tier 2)
-  --strip-inferred   emit the pure measured document: no "inferred" key, whatever else
-                     asked for one
-  -h, --help         show this help
+${compileOptionsHelp("json")}
 
 Examples:
   frames compile --day yesterday -f md
@@ -42,7 +54,7 @@ Examples:
 /** Options of the compile command (also used by today/context/apps). */
 export const COMPILE_OPTIONS = {
   ...WINDOW_OPTIONS,
-  format: { type: "string", short: "f" },
+  ...FORMAT_OPTIONS,
   "min-minutes": { type: "string" },
   budget: { type: "string" },
   out: { type: "string" },
@@ -79,7 +91,7 @@ export async function compileCommand(
     console.log(cfg.help);
     return 0;
   }
-  const format = parseFormat(str(p, "format"), cfg.format);
+  const format = documentFormat(p, cfg.format);
   const inferredFiles = (p.values.inferred ?? []) as unknown as string[];
   const categories = str(p, "categories");
   const tier2 = p.values["strip-inferred"] !== true &&
@@ -94,6 +106,8 @@ export async function compileCommand(
     minMinutes: str(p, "min-minutes"),
     budget: str(p, "budget"),
   });
+  // After the flags were checked (a bad number is the one line a usage error gets).
+  warnIgnored(p, format, cfg.command);
   if (infer) {
     const { categorize } = await import("../infer/mod.ts");
     const measured = run.doc;
@@ -113,6 +127,29 @@ export async function compileCommand(
   if (p.values.stats) console.error(statsText(run, emitMs));
   return 0;
 }
+
+/** Warns (stderr) about flags the chosen format ignores: they would be silently dropped. */
+function warnIgnored(p: Parsed, format: Format, command: string): void {
+  const tier2 = format === "md" || format === "context";
+  if (tier2) {
+    for (const flag of ["categories", "inferred"]) {
+      if (p.values[flag] !== undefined) {
+        warn(`--${flag} is ignored by -f ${format}: only json and yaml carry the inferred tier`);
+      }
+    }
+  }
+  if (format !== "context" && p.values.budget !== undefined) {
+    warn(`--budget is ignored by -f ${format}: only the context block is budgeted`);
+  }
+  if (command === "context" && format !== "context") {
+    warn(
+      `frames context -f ${format} prints the whole document, as frames compile -f ${format} does; the block is -f context`,
+    );
+  }
+}
+
+/** What `frames compile` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: COMPILE_OPTIONS };
 
 /** Entry point of `frames compile`. */
 export function main(args: string[]): Promise<number> {

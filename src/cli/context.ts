@@ -4,22 +4,24 @@
  * @module
  */
 
-import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { WINDOW_HELP } from "./_capture.ts";
-import { compileCommand } from "./compile.ts";
+import type { CommandSpec } from "./_spec.ts";
+import { COMPILE_OPTIONS, compileCommand, compileOptionsHelp } from "./compile.ts";
 
 const HELP = `Usage: frames context [options]
 
 The context block for an agent's system prompt: day and timezone, coverage, every app
 with its minutes, every site, away periods, then as many frames as fit the token budget
-(longest first, printed in time order). Same as: frames compile -f context.
+(longest first, printed in time order), each with its id for "frames steps --frame".
+Same as: frames compile -f context.
 
 Options:
 ${WINDOW_HELP}
-  --budget N         token budget (cl100k, default ${DEFAULT_CONTEXT_BUDGET})
-  --min-minutes N    shortest frame to list (default ${DEFAULT_MIN_MINUTES})
-  --out FILE         write to FILE; --stats prints timings to standard error
+${compileOptionsHelp("context")}
 `;
+
+/** What `frames context` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: COMPILE_OPTIONS };
 
 /** Entry point of `frames context`. */
 export function main(args: string[]): Promise<number> {

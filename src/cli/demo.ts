@@ -16,8 +16,10 @@ import { emit } from "../emit/mod.ts";
 import { emitLedger } from "../emit/ledger.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { parseFlags, str } from "./_args.ts";
-import { parseFormat } from "./_format.ts";
+import { documentFormat, FORMAT_OPTIONS } from "./_format.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { writeOutput } from "./_output.ts";
+import { LIMITS, numberFlag } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
 
 const DEMO_TZ = "Europe/Berlin";
@@ -34,6 +36,7 @@ Options:
   --day YYYY-MM-DD   the day to compile (default: the busiest day of the corpus)
   --seed N           generator seed (default 42); the same seed gives the same database
   -f, --format FMT   print this format instead of ledger + context: json, yaml, md, context
+  --json             the same as -f json
   --budget N         token budget of the context block (default ${DEFAULT_CONTEXT_BUDGET})
   --routines         plant seven recurring routines (slots, optional and extra steps, a
                      near-duplicate pair, a weekly one, chat interruptions) and background
@@ -45,14 +48,18 @@ Options:
   -h, --help         show this help
 `;
 
-function int(value: string | undefined, flag: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0 || value.trim() === "") {
-    throw new UsageError(`Invalid ${flag} "${value}": expected a whole number ≥ 0`);
-  }
-  return n;
-}
+const OPTIONS = {
+  day: { type: "string" },
+  seed: { type: "string" },
+  ...FORMAT_OPTIONS,
+  budget: { type: "string" },
+  keep: { type: "boolean" },
+  routines: { type: "boolean" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** What `frames demo` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: OPTIONS };
 
 /** The summary line of the planted routines, when there are any. */
 function plantedLine(truth: RoutinesTruth | undefined): string[] {
@@ -67,22 +74,21 @@ function plantedLine(truth: RoutinesTruth | undefined): string[] {
 
 /** Entry point of `frames demo`. */
 export async function main(args: string[]): Promise<number> {
-  const p = parseFlags(args, {
-    day: { type: "string" },
-    seed: { type: "string" },
-    format: { type: "string", short: "f" },
-    budget: { type: "string" },
-    keep: { type: "boolean" },
-    routines: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  }, { command: "demo" });
+  const p = parseFlags(args, OPTIONS, { command: "demo" });
   if (p.values.help) {
     console.log(HELP);
     return 0;
   }
-  const format = str(p, "format") === undefined ? undefined : parseFormat(str(p, "format"), "md");
-  const seed = int(str(p, "seed"), "--seed", 42);
-  const budget = int(str(p, "budget"), "--budget", DEFAULT_CONTEXT_BUDGET);
+  const format = str(p, "format") === undefined && p.values.json !== true
+    ? undefined
+    : documentFormat(p, "md");
+  const seed = numberFlag(str(p, "seed"), "--seed", {
+    min: 0,
+    max: Number.MAX_SAFE_INTEGER,
+    integer: true,
+  }) ?? 42;
+  const budget = numberFlag(str(p, "budget"), "--budget", LIMITS.budget) ??
+    DEFAULT_CONTEXT_BUDGET;
   const day = str(p, "day");
   if (day !== undefined && !parseDay(day)) {
     throw new UsageError(`Invalid --day "${day}": use YYYY-MM-DD (the demo covers 2026-03-23 on)`);

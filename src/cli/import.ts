@@ -13,6 +13,8 @@ import { importSource, type ImportSummary, nothingImported } from "../import/mod
 import { IMPORT_KINDS, isImportKind, openImport } from "../import/sources.ts";
 import { parseFlags, str } from "./_args.ts";
 import { resolveSettings } from "./_settings.ts";
+import { numberFlag } from "./_numbers.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames import <${IMPORT_KINDS.join("|")}> [FROM] [options]
@@ -54,6 +56,9 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
+/** What `frames import` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: OPTIONS, words: IMPORT_KINDS };
+
 /**
  * The one-line summary of an import, then one `note:` line per thing the source says it
  * cannot see (an incomplete session, …), as documents compiled from the store say too.
@@ -87,10 +92,7 @@ export async function main(args: string[]): Promise<number> {
     throw new UsageError("Missing FROM: pass the Memory Archive session folder");
   }
   const batch = str(p, "batch");
-  const batchRows = batch === undefined ? undefined : Number(batch);
-  if (batchRows !== undefined && (!Number.isInteger(batchRows) || batchRows < 1)) {
-    throw new UsageError(`Invalid --batch "${batch}": expected a whole number ≥ 1`);
-  }
+  const batchRows = numberFlag(batch, "--batch", { min: 1, max: 10_000_000, integer: true });
   const settings = resolveSettings({});
   const location = from === undefined || /^https?:\/\//i.test(from)
     ? from

@@ -18,7 +18,8 @@ import {
 } from "../infer/mod.ts";
 import { parseFlags, str } from "./_args.ts";
 import { compileForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
-import { parseFormat } from "./_format.ts";
+import { documentFormat, FORMAT_OPTIONS } from "./_format.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { writeOutput } from "./_output.ts";
 import { UsageError } from "./usage_error.ts";
 
@@ -45,7 +46,9 @@ Options:
   --rules FILE       category rules (categories)
   --replace          add: replace a namespace the document already has
   -f, --format FMT   add/strip: json (default), yaml, md or context
+  --json             the same as -f json
   --out FILE         write to FILE instead of standard output
+  -h, --help         show this help
 ${WINDOW_HELP}
 
 Tier-2 file:
@@ -54,6 +57,22 @@ Tier-2 file:
    "evidence": ["frame:monitor_1:1042", "/frames/0/app"]}]}
   subject: document, frame:<id>, app:<ledger app> or site:<site>
 `;
+
+const OPTIONS = {
+  ...WINDOW_OPTIONS,
+  doc: { type: "string" },
+  rules: { type: "string" },
+  replace: { type: "boolean" },
+  ...FORMAT_OPTIONS,
+  out: { type: "string" },
+} as const;
+
+/** What `frames infer` accepts, for help and completions. */
+export const spec: CommandSpec = {
+  help: HELP,
+  options: OPTIONS,
+  words: ["add", "strip", "categories"],
+};
 
 /** Reads and parses a tier-2 file; problems are usage errors naming the file. */
 export function readInferredFile(path: string): InferredFile {
@@ -123,14 +142,7 @@ function readDocument(path: string): ActivityDocument {
 
 /** Entry point of `frames infer`. */
 export async function main(args: string[]): Promise<number> {
-  const p = parseFlags(args, {
-    ...WINDOW_OPTIONS,
-    doc: { type: "string" },
-    rules: { type: "string" },
-    replace: { type: "boolean" },
-    format: { type: "string", short: "f" },
-    out: { type: "string" },
-  }, { command: "infer", positionals: true });
+  const p = parseFlags(args, OPTIONS, { command: "infer", positionals: true });
   const [action, ...files] = p.positionals;
   if (p.values.help) {
     console.log(HELP);
@@ -150,7 +162,7 @@ export async function main(args: string[]): Promise<number> {
   if (action === "categories" && rulesPath === undefined) {
     throw new UsageError("categories needs --rules FILE");
   }
-  const format = parseFormat(str(p, "format"), "json");
+  const format = documentFormat(p, "json");
   // Read every input before the (slower) compile, so a bad file fails fast.
   const tier2 = files.map((f) => ({ path: f, file: readInferredFile(f) }));
   const rules = rulesPath !== undefined ? readCategoryRules(rulesPath) : undefined;

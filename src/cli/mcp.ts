@@ -20,19 +20,12 @@ import {
   watchToken,
 } from "../mcp/mod.ts";
 import { warmUp } from "../mcp/warm_up.ts";
-import {
-  CLIENT_NAMES,
-  CLIENTS,
-  installPlan,
-  isClientName,
-  launchCommand,
-  runsFromNpxCache,
-  type Scope,
-  setServerEntry,
-} from "../mcp/install/mod.ts";
+import { resolve } from "node:path";
 import { formatLocal } from "../compile/time.ts";
-import { resolveSource } from "../../adapters/resolve.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
+import { install, INSTALL_HELP, INSTALL_OPTIONS } from "./_mcp_install.ts";
+import { LIMITS, numberFlag } from "./_numbers.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { compileForCli, loadCaptureForCli } from "./_capture.ts";
 import { resolveSettings } from "./_settings.ts";
 import { resolveWindow } from "./_window.ts";
@@ -44,7 +37,7 @@ const HELP = `Usage: frames mcp [options]                 serve MCP over stdio (
        frames mcp --http [--port N]        serve Streamable HTTP on 127.0.0.1
        frames mcp token [--rotate]         print the HTTP bearer token
        frames mcp install --client NAME    register frames in an agent's MCP config
-       frames mcp uninstall --client NAME  remove it again
+       frames mcp uninstall --client NAME  remove it again ("frames mcp install --help")
 
 An MCP server for agents: tools get_context, get_activity, get_day_summary,
 get_patterns, get_communications, get_steps, search_activity, get_evidence and
@@ -64,16 +57,9 @@ Serve options:
                      needs the server started with -A (playwright-core)
   --allow-destructive-replay
                      also let it run destructive steps (send, pay, delete …)
-
-Install options:
-  --client NAME      ${CLIENT_NAMES.join(", ")}
-  --scope SCOPE      user or project (claude-code, cursor: user by default;
-                     vscode: project by default; claude-desktop: user only)
-  --name NAME        the server's name in the config (default frames)
-  --config PATH      edit this file instead of the client's usual one
-  --print            print the JSON entry instead of writing it
-  --source, --tz, --max-tokens are written into the entry when given.
-  The entry runs this program by absolute path; the old config is kept as FILE.bak.
+  --pid-file FILE    write the server's pid to FILE (removed when it stops); the pid is
+                     also printed on standard error
+  -h, --help         show this help
 
 Token: generated on first use, stored user-only in $FRAMES_HOME/mcp-token;
 --rotate replaces it.
@@ -81,7 +67,7 @@ Token: generated on first use, stored user-only in $FRAMES_HOME/mcp-token;
 Examples:
   frames mcp install --client claude-code
   frames mcp install --client vscode --scope project --print
-  frames mcp --http --port 7749 & curl -H "Authorization: Bearer $(frames mcp token)" …
+  frames mcp --http --port 7749 --pid-file mcp.pid & curl -H "Authorization: Bearer $(frames mcp token)" …
 `;
 
 const SERVE_OPTIONS = {
@@ -92,36 +78,35 @@ const SERVE_OPTIONS = {
   port: { type: "string" },
   "allow-replay": { type: "boolean" },
   "allow-destructive-replay": { type: "boolean" },
+  "pid-file": { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
-const INSTALL_OPTIONS = {
-  client: { type: "string" },
-  scope: { type: "string" },
-  name: { type: "string" },
-  config: { type: "string" },
-  print: { type: "boolean" },
-  source: { type: "string" },
-  tz: { type: "string" },
-  "max-tokens": { type: "string" },
+const TOKEN_OPTIONS = {
+  rotate: { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
-function intFlag(
-  value: string | undefined,
-  flag: string,
-  min: number,
-  max: number,
-): number | undefined {
-  if (value === undefined) return undefined;
-  const n = Number(value);
-  if (value.trim() === "" || !Number.isInteger(n) || n < min || n > max) {
-    throw new UsageError(
-      `Invalid ${flag} "${value}": expected a whole number from ${min} to ${max}`,
-    );
-  }
-  return n;
-}
+const TOKEN_HELP = `Usage: frames mcp token [--rotate]
+
+Prints the bearer token "frames mcp --http" requires, creating it on first use
+($FRAMES_HOME/mcp-token, user-only). --rotate replaces it; running servers refuse the old
+one from their next request on.
+
+Options:
+  --rotate     replace the token
+  -h, --help   show this help`;
+
+/** What `frames mcp` accepts, for help and completions. */
+export const spec: CommandSpec = {
+  help: HELP,
+  options: SERVE_OPTIONS,
+  subcommands: {
+    token: { help: TOKEN_HELP, options: TOKEN_OPTIONS },
+    install: { help: INSTALL_HELP, options: INSTALL_OPTIONS },
+    uninstall: { help: INSTALL_HELP, options: INSTALL_OPTIONS },
+  },
+};
 
 /** Flag names in window errors become the tool argument names a model sends. */
 function asToolMessage(message: string): string {
@@ -166,14 +151,14 @@ export function cliBackend(flags: { source?: string; tz?: string }): McpBackend 
       }
     },
     async compile(window, opts = {}) {
-      const run = await compileForCli(
-        windowFlags(window),
-        { minMinutes: opts.minMinutes === undefined ? undefined : String(opts.minMinutes) },
-      );
+      const run = await compileForCli(windowFlags(window), {
+        minMinutes: opts.minMinutes === undefined ? undefined : String(opts.minMinutes),
+        quiet: true,
+      });
       return { doc: run.doc, capture: run.capture };
     },
     async read(window) {
-      return (await loadCaptureForCli(windowFlags(window))).capture;
+      return (await loadCaptureForCli(windowFlags(window), { quiet: true })).capture;
     },
   };
 }
@@ -195,12 +180,17 @@ async function serve(args: string[]): Promise<number> {
       `Unknown timezone "${tz}" (from --tz): use an IANA name such as Europe/Berlin or UTC`,
     );
   }
-  const maxTokens = intFlag(str(p, "max-tokens"), "--max-tokens", MIN_MAX_TOKENS, 100_000);
-  const port = intFlag(str(p, "port"), "--port", 0, 65535);
+  const maxTokens = numberFlag(str(p, "max-tokens"), "--max-tokens", {
+    min: MIN_MAX_TOKENS,
+    max: 100_000,
+    integer: true,
+  });
+  const port = numberFlag(str(p, "port"), "--port", LIMITS.port);
   if (port !== undefined && !p.values.http) throw new UsageError("--port needs --http");
   if (p.values["allow-destructive-replay"] && !p.values["allow-replay"]) {
     throw new UsageError("--allow-destructive-replay needs --allow-replay");
   }
+  const pidFile = str(p, "pid-file");
   const backend: ReplayBackend = {
     ...cliBackend({ source, tz }),
     replay: {
@@ -213,8 +203,13 @@ async function serve(args: string[]): Promise<number> {
   void warmUp(backend);
   if (!p.values.http) {
     const serving = serveStdioServer(factory, { onerror: logError });
-    console.error(`frames mcp ${VERSION}: serving MCP on stdio`);
-    await serving.closed;
+    const written = await writePidFile(pidFile);
+    console.error(`frames mcp ${VERSION}: serving MCP on stdio (pid ${Deno.pid})`);
+    try {
+      await serving.closed;
+    } finally {
+      await removePidFile(written);
+    }
     return 0;
   }
   const settings = resolveSettings({ source, tz });
@@ -225,29 +220,28 @@ async function serve(args: string[]): Promise<number> {
     token: watchToken(path),
     onerror: logError,
   });
-  console.error(
-    `frames mcp ${VERSION}: serving MCP at ${http.url} (bearer token ${
-      created ? "created" : "read"
-    }: ${path}; print it with "frames mcp token")`,
-  );
+  // Listen for signals before the pid is announced: whoever reads it may signal at once.
   const stop = () => void http.shutdown();
   Deno.addSignalListener("SIGINT", stop);
   if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);
-  await http.finished;
+  const written = await writePidFile(pidFile);
+  console.error(
+    `frames mcp ${VERSION}: serving MCP at ${http.url} (pid ${Deno.pid}; bearer token ${
+      created ? "created" : "read"
+    }: ${path}; print it with "frames mcp token")`,
+  );
+  try {
+    await http.finished;
+  } finally {
+    await removePidFile(written);
+  }
   return 0;
 }
 
 async function token(args: string[]): Promise<number> {
-  const p = parseFlags(args, {
-    rotate: { type: "boolean" },
-    help: { type: "boolean", short: "h" },
-  }, { command: "mcp token" });
+  const p = parseFlags(args, TOKEN_OPTIONS, { command: "mcp token" });
   if (p.values.help) {
-    console.log(`Usage: frames mcp token [--rotate]
-
-Prints the bearer token "frames mcp --http" requires, creating it on first use
-($FRAMES_HOME/mcp-token, user-only). --rotate replaces it; running servers refuse the old
-one from their next request on.`);
+    console.log(TOKEN_HELP);
     return 0;
   }
   const { home } = resolveSettings({});
@@ -256,100 +250,20 @@ one from their next request on.`);
   return 0;
 }
 
-/** `--source` as an absolute `scheme:path`, so the client's working directory does not matter. */
-async function absoluteSource(spec: string): Promise<string> {
-  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
+/** Writes this process's pid to `path` (absolute from here on), when one is given. */
+async function writePidFile(path: string | undefined): Promise<string | undefined> {
+  if (path === undefined) return undefined;
+  const abs = resolve(path);
   try {
-    const s = await resolveSource(spec, { home });
-    return `${s.adapter}:${s.path}`;
+    await Deno.writeTextFile(abs, `${Deno.pid}\n`, { mode: 0o600 });
   } catch (err) {
-    if (err instanceof RangeError) throw new UsageError(err.message);
-    throw err;
+    throw new Error(`Cannot write pid file "${abs}": ${(err as Error).message}`);
   }
+  return abs;
 }
 
-async function install(args: string[], remove: boolean): Promise<number> {
-  const command = remove ? "mcp uninstall" : "mcp install";
-  const p = parseFlags(args, INSTALL_OPTIONS, { command });
-  if (p.values.help) {
-    console.log(HELP);
-    return 0;
-  }
-  const client = str(p, "client");
-  if (!isClientName(client)) {
-    throw new UsageError(
-      `${client === undefined ? "Missing --client" : `Unknown --client "${client}"`}: use one of ${
-        CLIENT_NAMES.join(", ")
-      }`,
-    );
-  }
-  const scope = str(p, "scope");
-  if (scope !== undefined && scope !== "user" && scope !== "project") {
-    throw new UsageError(`Invalid --scope "${scope}": use user or project`);
-  }
-  const extra: string[] = [];
-  const source = str(p, "source"), tz = str(p, "tz"), max = str(p, "max-tokens");
-  if (source !== undefined) extra.push("--source", await absoluteSource(source));
-  if (tz !== undefined) {
-    if (!isValidTimeZone(tz)) {
-      throw new UsageError(
-        `Unknown timezone "${tz}" (from --tz): use an IANA name such as Europe/Berlin`,
-      );
-    }
-    extra.push("--tz", tz);
-  }
-  if (max !== undefined) {
-    extra.push("--max-tokens", String(intFlag(max, "--max-tokens", MIN_MAX_TOKENS, 100_000)));
-  }
-  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE") ?? "";
-  const launch = launchCommand({ extraArgs: extra });
-  let plan;
-  try {
-    plan = installPlan({
-      client,
-      scope: scope as Scope | undefined,
-      name: str(p, "name"),
-      configPath: str(p, "config"),
-      env: {
-        home,
-        cwd: Deno.cwd(),
-        os: Deno.build.os,
-        appData: Deno.env.get("APPDATA"),
-        xdgConfigHome: Deno.env.get("XDG_CONFIG_HOME"),
-      },
-      command: launch,
-    });
-  } catch (err) {
-    if (err instanceof RangeError) throw new UsageError(err.message);
-    throw err;
-  }
-  if (p.values.print) {
-    console.log(JSON.stringify(plan.snippet, null, 2));
-    return 0;
-  }
-  const change = await setServerEntry(plan.target, remove ? undefined : plan.entry);
-  const label = `${CLIENTS[client].label} (${plan.scope})`;
-  const name = plan.target.name;
-  const said: Record<typeof change.status, string> = {
-    installed: `installed "${name}" for ${label}`,
-    updated: `updated "${name}" for ${label}`,
-    unchanged: `"${name}" is already installed for ${label}; nothing to change`,
-    removed: `removed "${name}" from ${label}`,
-    absent: `"${name}" is not installed for ${label}; nothing to remove`,
-  };
-  const lines = [`frames mcp: ${said[change.status]}: ${change.path}`];
-  if (change.backup !== undefined) lines.push(`  previous file kept as ${change.backup}`);
-  if (!remove) {
-    lines.push(`  command: ${[launch.command, ...launch.args].join(" ")}`);
-    if (runsFromNpxCache(launch)) {
-      lines.push(
-        "  note: this Deno runs from the npx cache; if that cache is cleared, run install again",
-      );
-    }
-    if (change.status !== "unchanged") lines.push(`  restart ${CLIENTS[client].label} to load it`);
-  }
-  console.log(lines.join("\n"));
-  return 0;
+async function removePidFile(path: string | undefined): Promise<void> {
+  if (path !== undefined) await Deno.remove(path).catch(() => {});
 }
 
 /** Entry point of `frames mcp`. */

@@ -9,16 +9,12 @@
 
 import { UsageError } from "./usage_error.ts";
 import { VERSION } from "../version.ts";
+import type { CommandEntry } from "./_spec.ts";
 
-/** A subcommand's entry point: arguments after the command name → exit code. */
-export type CommandMain = (args: string[]) => Promise<number>;
+export type { CommandContext, CommandEntry, CommandMain, CommandSpec } from "./_spec.ts";
 
-interface CommandEntry {
-  summary: string;
-  load: () => Promise<{ main: CommandMain }>;
-}
-
-const COMMANDS: Record<string, CommandEntry> = {
+/** The command table: drives dispatch, `--help` and `frames completions`. */
+export const COMMANDS: Record<string, CommandEntry> = {
   compile: {
     summary: "compile a window of capture into an activity document",
     load: () => import("./compile.ts"),
@@ -76,6 +72,14 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "the native capture engine: run, start, stop, status, install-service",
     load: () => import("./capture.ts"),
   },
+  install: {
+    summary: "install a frames launcher on the PATH (what deno task install runs)",
+    load: () => import("./install.ts"),
+  },
+  completions: {
+    summary: "print shell completions: frames completions bash|zsh|fish",
+    load: () => import("./completions.ts"),
+  },
 };
 
 /** The top-level help text. */
@@ -106,6 +110,7 @@ export function helpText(): string {
 export async function run(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   try {
+    enterCallerDirectory();
     if (name === undefined || name === "-h" || name === "--help" || name === "help") {
       console.log(helpText());
       return name === undefined ? 2 : 0;
@@ -119,9 +124,24 @@ export async function run(argv: string[]): Promise<number> {
       throw new UsageError(`Unknown command "${name}": run "frames --help" for the list`);
     }
     const mod = await entry.load();
-    return await mod.main(rest);
+    return await mod.main(rest, { commands: COMMANDS });
   } catch (err) {
     return reportError(err);
+  }
+}
+
+/**
+ * `deno task` runs in the project's folder; its tasks pass the caller's folder
+ * (`FRAMES_CALLER_CWD="$INIT_CWD"`), so relative paths mean what the caller meant.
+ */
+function enterCallerDirectory(): void {
+  const caller = Deno.env.get("FRAMES_CALLER_CWD");
+  if (!caller) return;
+  Deno.env.delete("FRAMES_CALLER_CWD");
+  try {
+    Deno.chdir(caller);
+  } catch (err) {
+    throw new Error(`Cannot enter the caller's directory "${caller}": ${(err as Error).message}`);
   }
 }
 

@@ -22,6 +22,9 @@ import {
 import { type OptionTable, type Parsed, parseFlags, str } from "./_args.ts";
 import { loadCaptureForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
+import { numberFlag } from "./_numbers.ts";
+import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames parsers <command> [options]
@@ -39,7 +42,9 @@ Commands:
                   by layer and by kind, and the top untyped hosts (what to write next)
 
 Options:
-  --json          machine-readable output (test: one JSON object per URL per line)
+  -f, --format F  text (default) or json: machine-readable output (test: one JSON
+                  object per URL per line)
+  --json          the same as -f json
   --top N         coverage: how many untyped hosts to list (default 20)
   -h, --help      show this help
 
@@ -48,9 +53,21 @@ ${WINDOW_HELP}
 `;
 
 const OPTIONS: OptionTable = {
-  json: { type: "boolean" },
+  ...FORMAT_OPTIONS,
   top: { type: "string" },
   help: { type: "boolean", short: "h" },
+};
+
+/** What `frames parsers` accepts, for help and completions. */
+export const spec: CommandSpec = {
+  help: HELP,
+  options: OPTIONS,
+  subcommands: {
+    test: { help: HELP, options: OPTIONS },
+    list: { help: HELP, options: OPTIONS },
+    check: { help: HELP, options: OPTIONS },
+    coverage: { help: HELP, options: { ...WINDOW_OPTIONS, ...OPTIONS } },
+  },
 };
 
 /** Entry point of `frames parsers`. */
@@ -82,6 +99,8 @@ function parse(args: string[], options: OptionTable, positionals: boolean): Pars
     console.log(HELP);
     return null;
   }
+  // -f json and --json are one switch below.
+  p.values.json = chooseFormat(p, ["text", "json"], "text") === "json";
   return p;
 }
 
@@ -204,12 +223,7 @@ async function runCoverage(p: Parsed | null): Promise<number> {
 }
 
 function parseTop(text: string | undefined): number {
-  if (text === undefined) return 20;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || text.trim() === "") {
-    throw new UsageError(`Invalid --top "${text}": expected a whole number ≥ 0`);
-  }
-  return n;
+  return numberFlag(text, "--top", { min: 0, max: 100_000, integer: true }) ?? 20;
 }
 
 function formatCoverage(r: CoverageReport, label: string): string {

@@ -8,10 +8,13 @@ import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
 import { analyseDay, detectPatterns, renderPatterns } from "../patterns/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
-import { readCliWindow, resolveCliSource } from "./_capture.ts";
+import { hintEmptyWindow, isEmpty, readCliWindow, resolveCliSource } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
 import { resolveSettings } from "./_settings.ts";
 import { resolveDay } from "./_window.ts";
+import { LIMITS, numberFlag } from "./_numbers.ts";
+import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames patterns (--days N [--until DAY] | --from DAY --to DAY) [options]
@@ -36,21 +39,16 @@ Options:
   --min-minutes N    frames shorter than N minutes are not looked at (default ${DEFAULT_MIN_MINUTES})
   --min-count N      least repeats of a click, sequence or switch (default 3)
   --limit N          at most N patterns per detector (default 20)
-  --json             print JSON instead of text
+  -f, --format FMT   text (default) or json
+  --json             the same as -f json
   --out FILE         write to FILE instead of standard output
   -h, --help         show this help
 `;
 
-const MAX_DAYS = 366;
+const MAX_DAYS = LIMITS.windowDays;
 
-function wholeNumber(p: Parsed, name: string, fallback: number, max = Infinity): number {
-  const v = str(p, name);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1 || n > max) {
-    throw new UsageError(`Invalid --${name} "${v}": expected a whole number from 1 to ${max}`);
-  }
-  return n;
+function wholeNumber(p: Parsed, name: string, fallback: number, max = 100_000): number {
+  return numberFlag(str(p, name), `--${name}`, { min: 1, max, integer: true }) ?? fallback;
 }
 
 /** The local days a patterns run covers, oldest first. */
@@ -80,27 +78,33 @@ export function patternDays(p: Parsed, opts: { tz: string; now: number }): strin
   return days;
 }
 
+const OPTIONS = {
+  source: { type: "string" },
+  days: { type: "string" },
+  until: { type: "string" },
+  from: { type: "string" },
+  to: { type: "string" },
+  tz: { type: "string" },
+  displays: { type: "string" },
+  "min-minutes": { type: "string" },
+  "min-count": { type: "string" },
+  limit: { type: "string" },
+  ...FORMAT_OPTIONS,
+  out: { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+/** What `frames patterns` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: OPTIONS };
+
 /** Entry point of `frames patterns`. */
 export async function main(args: string[]): Promise<number> {
-  const p = parseFlags(args, {
-    source: { type: "string" },
-    days: { type: "string" },
-    until: { type: "string" },
-    from: { type: "string" },
-    to: { type: "string" },
-    tz: { type: "string" },
-    displays: { type: "string" },
-    "min-minutes": { type: "string" },
-    "min-count": { type: "string" },
-    limit: { type: "string" },
-    json: { type: "boolean" },
-    out: { type: "string" },
-    help: { type: "boolean", short: "h" },
-  }, { command: "patterns" });
+  const p = parseFlags(args, OPTIONS, { command: "patterns" });
   if (p.values.help) {
     console.log(HELP);
     return 0;
   }
+  const json = chooseFormat(p, ["text", "json"], "text") === "json";
   const settings = resolveSettings({
     source: str(p, "source"),
     tz: str(p, "tz"),
@@ -112,12 +116,15 @@ export async function main(args: string[]): Promise<number> {
   const limit = wholeNumber(p, "limit", 20);
   const source = await resolveCliSource(settings);
   const analysed = [];
+  let empty = true;
   for (const day of days) {
     const capture = await readCliWindow(source, dayWindow(day, settings.tz), { settings });
+    empty &&= isEmpty(capture);
     analysed.push(analyseDay(capture, { day, tz: settings.tz, minMinutes: settings.minMinutes }));
   }
+  if (empty) hintEmptyWindow(source, settings.tz);
   const report = detectPatterns(analysed, { minCount, limit });
-  const text = p.values.json
+  const text = json
     ? JSON.stringify({ tz: settings.tz, ...report }, null, 2) + "\n"
     : renderPatterns(report);
   await writeOutput(text, str(p, "out"));

@@ -16,6 +16,9 @@ import { findFrames, frameSteps, renderSteps } from "../steps/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { loadCaptureForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
+import { numberFlag } from "./_numbers.ts";
+import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames steps (--frame ID | --find QUERY) [options]
@@ -41,7 +44,8 @@ ${WINDOW_HELP}
   --min-minutes N       --find skips frames shorter than N minutes (default ${DEFAULT_MIN_MINUTES})
   --keyboard-layout L   repair opted-in typed text: azerty, identity, or a JSON file
                         {"name": "...", "map": {"q": "a", ...}} (never guessed)
-  --json                print JSON instead of text
+  -f, --format FMT      text (default) or json
+  --json                the same as -f json
   --out FILE            write to FILE instead of standard output
   -h, --help            show this help
 
@@ -75,31 +79,31 @@ export function loadKeyboardLayout(value: string): KeyboardLayout {
 }
 
 function positiveInt(p: Parsed, name: string, fallback: number): number {
-  const v = str(p, name);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) {
-    throw new UsageError(`Invalid --${name} "${v}": expected a whole number ≥ 1`);
-  }
-  return n;
+  return numberFlag(str(p, name), `--${name}`, { min: 1, max: 1000, integer: true }) ?? fallback;
 }
+
+const OPTIONS = {
+  ...WINDOW_OPTIONS,
+  frame: { type: "string" },
+  find: { type: "string" },
+  limit: { type: "string" },
+  "min-minutes": { type: "string" },
+  "keyboard-layout": { type: "string" },
+  ...FORMAT_OPTIONS,
+  out: { type: "string" },
+} as const;
+
+/** What `frames steps` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: OPTIONS };
 
 /** Entry point of `frames steps`. */
 export async function main(args: string[]): Promise<number> {
-  const p = parseFlags(args, {
-    ...WINDOW_OPTIONS,
-    frame: { type: "string" },
-    find: { type: "string" },
-    limit: { type: "string" },
-    "min-minutes": { type: "string" },
-    "keyboard-layout": { type: "string" },
-    json: { type: "boolean" },
-    out: { type: "string" },
-  }, { command: "steps" });
+  const p = parseFlags(args, OPTIONS, { command: "steps" });
   if (p.values.help) {
     console.log(HELP);
     return 0;
   }
+  const json = chooseFormat(p, ["text", "json"], "text") === "json";
   const frame = str(p, "frame"), find = str(p, "find");
   if ((frame === undefined) === (find === undefined)) {
     throw new UsageError('Give one of --frame ID or --find QUERY: run "frames steps --help"');
@@ -116,7 +120,11 @@ export async function main(args: string[]): Promise<number> {
   }
   const keyboardLayout = layoutName === undefined ? undefined : loadKeyboardLayout(layoutName);
   const limit = positiveInt(p, "limit", 3);
-  const { capture, settings } = await loadCaptureForCli(p, { minMinutes: str(p, "min-minutes") });
+  const { capture, settings, window } = await loadCaptureForCli(p, {
+    minMinutes: str(p, "min-minutes"),
+  });
+  // Outside a single day, a time of day alone is ambiguous: headers carry the date.
+  const dates = window.day === undefined;
   const typer = await loadTyper();
   const opts = { tz: settings.tz, includeText, keyboardLayout, typer };
   let text: string;
@@ -128,14 +136,14 @@ export async function main(args: string[]): Promise<number> {
       if (err instanceof RangeError) throw new UsageError(err.message);
       throw err;
     }
-    text = p.values.json ? JSON.stringify(result, null, 2) + "\n" : renderSteps([result]);
+    text = json ? JSON.stringify(result, null, 2) + "\n" : renderSteps([result], { dates });
   } else {
     const found = findFrames(capture, find!, { ...opts, limit, minMinutes: settings.minMinutes });
-    text = p.values.json
+    text = json
       ? JSON.stringify({ query: find, matches: found }, null, 2) + "\n"
       : found.length === 0
       ? `no frame matches ${JSON.stringify(find)}\n`
-      : renderSteps(found);
+      : renderSteps(found, { dates });
   }
   await writeOutput(text, str(p, "out"));
   return 0;

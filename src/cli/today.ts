@@ -5,18 +5,20 @@
  */
 
 import { WINDOW_HELP } from "./_capture.ts";
-import { compileCommand } from "./compile.ts";
+import type { CommandSpec } from "./_spec.ts";
+import { COMPILE_OPTIONS, compileCommand, compileOptionsHelp } from "./compile.ts";
 
 const HELP = `Usage: frames today [options]
 
 Today's frames as a Markdown report (same as: frames compile --day today -f md).
-Every option of "frames compile" works here too.
 
 Options:
 ${WINDOW_HELP}
-  -f, --format FMT   md (default), json, yaml or context
-  --out FILE         write to FILE; --stats prints timings to standard error
+${compileOptionsHelp("md")}
 `;
+
+/** What `frames today` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: COMPILE_OPTIONS };
 
 /** Entry point of `frames today`. */
 export function main(args: string[]): Promise<number> {

@@ -123,14 +123,16 @@ function headLines(doc: ActivityDocument, ref: string): string[] {
   const span = c.first_activity === null || c.last_activity === null
     ? "no activity captured"
     : `${clock(c.first_activity, ref)}-${clock(c.last_activity, ref)}`;
+  // The headline is the deduplicated figure (each minute of the day once), as in every
+  // other output; the per-display sum is only shown labelled as such.
   const detail: string[] = [];
   const displays = Object.keys(c.per_display).length;
   if (displays > 1) {
-    detail.push(`${minutes(c.dedup_active_minutes)} deduplicated over ${displays} displays`);
+    detail.push(`${minutes(c.active_minutes)} active min across ${displays} displays`);
   }
   if (c.focused_minutes !== undefined) detail.push(`${minutes(c.focused_minutes)} focused`);
   if (c.presence_minutes > 0) detail.push(`${minutes(c.presence_minutes)} presence-only`);
-  const active = `${minutes(c.active_minutes)} active min${
+  const active = `${minutes(c.dedup_active_minutes)} active min${
     detail.length > 0 ? ` (${detail.join(", ")})` : ""
   }`;
   lines.push(`coverage: ${span}, ${active}, ${c.distinct_apps} apps, ${c.frames} frames`);
@@ -172,9 +174,10 @@ function frameLine(frame: Frame, ref: string, maxPages: number): string {
   const where = frame.site === undefined
     ? oneLine(frame.app)
     : `${oneLine(frame.app)}/${oneLine(frame.site)}`;
+  // The id is what "frames steps --frame" and get_evidence take.
   const head = `- ${clock(frame.start, ref)}-${clock(frame.end, ref)} ${where} (${
     minutes(frame.duration_min)
-  }m)`;
+  }m) [${oneLine(frame.id)}]`;
   let what = "";
   if (frame.pages.length > 0) {
     what = rankPages(frame.pages).slice(0, maxPages)

@@ -35,8 +35,12 @@ export function emitLedger(doc: ActivityDocument): string {
     ].join("").trimEnd()
   );
   const when = doc.window.day ?? `${doc.window.start} – ${doc.window.end}`;
+  const displays = Object.keys(c.per_display).length;
+  const across = displays > 1
+    ? ` (${c.active_minutes} active min across ${displays} displays)`
+    : "";
   const lines = [
-    `${when} (${doc.window.tz}): ${c.dedup_active_minutes} active min over ${c.distinct_apps} apps`,
+    `${when} (${doc.window.tz}): ${c.dedup_active_minutes} active min over ${c.distinct_apps} apps${across}`,
     "",
     head.trimEnd(),
     ...rows,

@@ -60,8 +60,16 @@ function coverageLines(doc: ActivityDocument, ref: string): string[] {
       } (span ${minutes(c.span_minutes)} min, ${minutes(c.coverage_pct)}% covered)`,
     );
   }
-  const active = [`${minutes(c.active_minutes)} min active`];
-  active.push(`${minutes(c.dedup_active_minutes)} min deduplicated across displays`);
+  // The headline is the deduplicated figure, as in every output; a per-display sum only
+  // appears labelled as one.
+  const displays = Object.keys(c.per_display).length;
+  const active = [
+    `${minutes(c.dedup_active_minutes)} min active${
+      displays > 1
+        ? ` (each minute once; ${minutes(c.active_minutes)} min active across ${displays} displays)`
+        : ""
+    }`,
+  ];
   if (c.focused_minutes !== undefined) active.push(`${minutes(c.focused_minutes)} min focused`);
   if (c.presence_minutes > 0) active.push(`${minutes(c.presence_minutes)} min presence only`);
   lines.push(`- ${active.join(", ")}`);
@@ -172,8 +180,8 @@ function frameLines(doc: ActivityDocument, ref: string): string[] {
   if (doc.frames.length === 0) return ["No frames.", ...note];
   const multi = Object.keys(c.per_display).length > 1;
   const rows = [
-    row(["Time", ...(multi ? ["Display"] : []), "App", "Site", "Min", "Top pages", "Input"]),
-    row(["---", ...(multi ? ["---"] : []), "---", "---", "--:", "---", "---"]),
+    row(["Time", ...(multi ? ["Display"] : []), "App", "Site", "Min", "Top pages", "Input", "Id"]),
+    row(["---", ...(multi ? ["---"] : []), "---", "---", "--:", "---", "---", "---"]),
   ];
   for (const f of doc.frames) {
     rows.push(row([
@@ -184,9 +192,16 @@ function frameLines(doc: ActivityDocument, ref: string): string[] {
       minutes(f.duration_min),
       cell(topPages(f)),
       inputLabel(f.input),
+      // Copyable as it stands: frames steps --frame <id>.
+      `\`${cell(f.id).replaceAll("`", "")}\``,
     ]));
   }
-  return [...rows, ...note];
+  return [
+    ...rows,
+    "",
+    "Show a frame's clicks and keys: `frames steps --frame <Id>` (same window).",
+    ...note,
+  ];
 }
 
 function topPages(frame: Frame): string {

@@ -83,15 +83,18 @@ function line(s: Step): string {
 }
 
 /** Renders one or more scripts as text ending with a newline. */
-export function renderSteps(items: readonly RenderableSteps[]): string {
+export function renderSteps(
+  items: readonly RenderableSteps[],
+  opts: { dates?: boolean } = {},
+): string {
   const out: string[] = [];
   items.forEach((item, n) => {
     if (n > 0) out.push("");
     const f = item.frame;
     out.push(
       `frame ${f.id}  ${f.app}${f.site !== undefined ? ` / ${f.site}` : ""}  ${
-        f.start.slice(11, 19)
-      }–${f.end.slice(11, 19)} (${f.duration_min} min)`,
+        opts.dates === true ? `${f.start.slice(0, 10)} ` : ""
+      }${f.start.slice(11, 19)}–${f.end.slice(11, 19)} (${f.duration_min} min)`,
     );
     if (item.score !== undefined) {
       out.push(`  score ${item.score}: ${(item.why ?? []).join("; ")}`);

@@ -46,6 +46,7 @@ export {
   readNative,
   readNativeElements,
   type ReadNativeElementsOptions,
+  storeSpan,
   type StoreSummary,
   summarizeStore,
 } from "./reader.ts";

@@ -340,6 +340,26 @@ export interface StoreSummary {
   adapters: string[];
 }
 
+/**
+ * First and last instant (UTC epoch ms) of the store's snapshots and input events, or
+ * `undefined` when it holds none: two indexed integer lookups, cheap enough to run when a
+ * window comes back empty.
+ */
+export function storeSpan(path: string): { first: number; last: number } | undefined {
+  const db = openReadOnly(path, { label: LABEL });
+  try {
+    let first = Infinity, last = -Infinity;
+    for (const table of ["snapshots", "input_events"]) {
+      const [lo, hi] = prepareArrays(db, `SELECT min(at_ms), max(at_ms) FROM ${table}`).all()[0];
+      if (typeof lo === "number" && lo < first) first = lo;
+      if (typeof hi === "number" && hi > last) last = hi;
+    }
+    return first <= last ? { first, last } : undefined;
+  } finally {
+    db.close();
+  }
+}
+
 /** Count a store's snapshots and name the adapters that wrote rows into it. */
 export function summarizeStore(path: string): StoreSummary {
   const db = openReadOnly(path, { label: LABEL });

@@ -61,8 +61,13 @@ function appConfigDir(env: ClientEnv): string {
   return env.xdgConfigHome || join(env.home, ".config");
 }
 
+/** `{command, args, env}`: the stdio entry every client reads (FORMATS §5). */
+function plainEntry(cmd: LaunchCommand): Record<string, unknown> {
+  return { command: cmd.command, args: [...cmd.args], env: { ...cmd.env } };
+}
+
 function stdioEntry(cmd: LaunchCommand): Record<string, unknown> {
-  return { type: "stdio", command: cmd.command, args: [...cmd.args] };
+  return { type: "stdio", ...plainEntry(cmd) };
 }
 
 /** The four clients. */
@@ -74,7 +79,7 @@ export const CLIENTS: Record<ClientName, ClientInfo> = {
     defaultScope: "user",
     key: "mcpServers",
     path: (_scope, env) => join(appConfigDir(env), "Claude", "claude_desktop_config.json"),
-    entry: (cmd) => ({ command: cmd.command, args: [...cmd.args] }),
+    entry: plainEntry,
   },
   "claude-code": {
     name: "claude-code",
@@ -84,7 +89,7 @@ export const CLIENTS: Record<ClientName, ClientInfo> = {
     key: "mcpServers",
     path: (scope, env) =>
       scope === "user" ? join(env.home, ".claude.json") : join(env.cwd, ".mcp.json"),
-    entry: (cmd) => ({ ...stdioEntry(cmd), env: {} }),
+    entry: stdioEntry,
   },
   cursor: {
     name: "cursor",
@@ -93,7 +98,7 @@ export const CLIENTS: Record<ClientName, ClientInfo> = {
     defaultScope: "user",
     key: "mcpServers",
     path: (scope, env) => join(scope === "user" ? env.home : env.cwd, ".cursor", "mcp.json"),
-    entry: (cmd) => ({ command: cmd.command, args: [...cmd.args] }),
+    entry: plainEntry,
   },
   vscode: {
     name: "vscode",

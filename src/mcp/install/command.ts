@@ -6,7 +6,7 @@
  * @module
  */
 
-import { isDenoCli, selfCommand } from "../../self_command.ts";
+import { durableSelfCommand, inNpxCache, isDenoCli } from "../../self_command.ts";
 
 export { isDenoCli };
 
@@ -16,6 +16,8 @@ export interface LaunchCommand {
   command: string;
   /** Its arguments. */
   args: string[];
+  /** Environment the client sets for it (FRAMES_HOME, FRAMES_SOURCE, FRAMES_TZ in effect). */
+  env?: Record<string, string>;
 }
 
 /** What {@linkcode launchCommand} looks at (the running process by default). */
@@ -26,13 +28,17 @@ export interface LaunchOptions {
   mainModule?: string;
   /** Arguments after `mcp` (e.g. `--source`, `--tz`). */
   extraArgs?: readonly string[];
+  /** `$PATH` searched for the installed launcher and npx (default: this process's). */
+  pathEnv?: string;
 }
 
 /** The permissions `frames mcp` (stdio) needs: read the source, settings and parsers. */
 export const STDIO_PERMISSIONS: readonly string[] = ["--allow-read", "--allow-env", "--allow-sys"];
 
 /**
- * The command that starts `frames mcp` the way this process was started.
+ * The command that starts `frames mcp` later, from the agent's process: the compiled binary,
+ * else the installed launcher, else Deno (by `npx -y deno@<version>` when this Deno lives in
+ * the npx cache) running this checkout's `main.ts` — never a cache path.
  *
  * @example
  * ```ts
@@ -40,15 +46,16 @@ export const STDIO_PERMISSIONS: readonly string[] = ["--allow-read", "--allow-en
  * ```
  */
 export function launchCommand(opts: LaunchOptions = {}): LaunchCommand {
-  const self = selfCommand({
+  const self = durableSelfCommand({
     permissions: STDIO_PERMISSIONS,
     execPath: opts.execPath,
     mainModule: opts.mainModule,
+    pathEnv: opts.pathEnv,
   });
   return { command: self.command, args: [...self.args, "mcp", ...(opts.extraArgs ?? [])] };
 }
 
 /** Whether the command runs Deno out of the npx cache (which `npm cache clean` may remove). */
 export function runsFromNpxCache(cmd: LaunchCommand): boolean {
-  return /[\\/]_npx[\\/]/.test(cmd.command);
+  return inNpxCache(cmd.command);
 }

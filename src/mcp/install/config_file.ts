@@ -131,3 +131,12 @@ export async function setServerEntry(
   const status: ChangeStatus = entry === undefined ? "removed" : had ? "updated" : "installed";
   return { path: target.path, status, ...(saved !== undefined ? { backup: saved } : {}) };
 }
+
+/** The entry `target.name` holds in its config now, or `undefined` (nothing is written). */
+export async function currentServerEntry(target: EntryTarget): Promise<JsonObject | undefined> {
+  const found = await readConfig(target.path);
+  if (found === undefined) return undefined;
+  const list = servers(found.root, target);
+  const entry = Object.hasOwn(list, target.name) ? list[target.name] : undefined;
+  return isObject(entry) ? entry : undefined;
+}

@@ -19,7 +19,7 @@ export { CLIENT_NAMES, CLIENTS, isClientName } from "./clients.ts";
 export type { ClientEnv, ClientInfo, ClientName, Scope } from "./clients.ts";
 export { isDenoCli, launchCommand, runsFromNpxCache, STDIO_PERMISSIONS } from "./command.ts";
 export type { LaunchCommand, LaunchOptions } from "./command.ts";
-export { setServerEntry } from "./config_file.ts";
+export { currentServerEntry, setServerEntry } from "./config_file.ts";
 export type { ChangeStatus, ConfigChange, EntryTarget, JsonObject } from "./config_file.ts";
 
 /** Options of {@linkcode installPlan}. */
