@@ -6,6 +6,8 @@
  * @module
  */
 
+import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
+import type { CommandSpec } from "./_spec.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { UsageError } from "./usage_error.ts";
 import {
@@ -55,6 +57,8 @@ Options:
   --report FILE       also write the report as JSON to FILE and as a table to FILE's .txt;
                       screenshots go beside it in FILE's -screenshots folder (else a temp folder)
   -f, --format F      stdout as table (default) or json
+  --json              the same as -f json
+  -h, --help          show this help
 
 Permissions: playwright-core needs ALL permissions when it is imported, so replay runs
 only under -A: "deno task replay PLAN.json …" or "deno run -A main.ts replay …". No
@@ -74,9 +78,12 @@ const OPTIONS = {
   headed: { type: "boolean" },
   timeout: { type: "string" },
   report: { type: "string" },
-  format: { type: "string", short: "f" },
+  ...FORMAT_OPTIONS,
   help: { type: "boolean", short: "h" },
 } as const;
+
+/** What `frames replay` accepts, for help and completions. */
+export const spec: CommandSpec = { help: HELP, options: OPTIONS };
 
 /** Parses `90s`, `2m`, `500ms` or plain seconds into ms; throws a `UsageError`. */
 export function parseDuration(value: string, flag: string): number {
@@ -137,10 +144,7 @@ export async function main(args: string[]): Promise<number> {
       `Expected one plan file, got ${p.positionals.length}: run "frames replay --help"`,
     );
   }
-  const format = str(p, "format") ?? "table";
-  if (format !== "table" && format !== "json") {
-    throw new UsageError(`Invalid --format "${format}": use table or json`);
-  }
+  const format = chooseFormat(p, ["table", "json"] as const, "table");
   const cdp = str(p, "cdp"), browserFlag = str(p, "browser");
   if (cdp !== undefined && browserFlag !== undefined) {
     throw new UsageError("Give --browser or --cdp, not both");
