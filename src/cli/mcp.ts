@@ -20,6 +20,7 @@ import {
   watchToken,
 } from "../mcp/mod.ts";
 import { warmUp } from "../mcp/warm_up.ts";
+import { cliDayIndex } from "./_mcp_days.ts";
 import {
   CLIENT_NAMES,
   CLIENTS,
@@ -46,10 +47,12 @@ const HELP = `Usage: frames mcp [options]                 serve MCP over stdio (
        frames mcp uninstall --client NAME  remove it again
 
 An MCP server for agents: tools get_context, get_activity, get_day_summary,
-get_patterns, get_communications, get_steps, search_activity and get_evidence, and the
-resources
-frames://day/{day}/context and frames://day/{day}/document. The capture source is opened
-afresh on every call, so new rows appear without a restart. Typed text is never served.
+get_patterns, get_communications, get_steps, search_activity and get_evidence; the
+resources frames://day/{day}/context and frames://day/{day}/document for every day that
+holds capture (and frames://window/{start}/{end}/context); the prompts recap_day,
+where_did_time_go and what_was_i_doing; completions and logging. The capture source is
+opened afresh on every call, so new rows appear without a restart. Typed text is never
+served.
 
 Serve options:
   --source SPEC      screenpipe:PATH (default: FRAMES_SOURCE, config, then discovery)
@@ -58,6 +61,8 @@ Serve options:
   --http             serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio;
                      only loopback, Host and Origin checked, bearer token required
   --port N           HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
+  --poll SECONDS     how often the source is checked for a new day, which connected
+                     clients are told about (default 30; 0 turns it off)
 
 Install options:
   --client NAME      ${CLIENT_NAMES.join(", ")}
@@ -84,6 +89,7 @@ const SERVE_OPTIONS = {
   "max-tokens": { type: "string" },
   http: { type: "boolean" },
   port: { type: "string" },
+  poll: { type: "string" },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -124,6 +130,8 @@ function asToolMessage(message: string): string {
 /** The MCP backend on the CLI's own pipeline: settings → window → source → capture → document. */
 export function cliBackend(flags: { source?: string; tz?: string }): McpBackend {
   const settings = () => resolveSettings({ source: flags.source, tz: flags.tz });
+  // Days are found by reading them (see src/cli/_mcp_days.ts).
+  const index = cliDayIndex(flags);
   // The pipeline takes flags: a day stays a day; any other window is given as local start
   // and end times to the second.
   const windowFlags = (window: ResolvedWindow): Parsed => {
@@ -167,6 +175,7 @@ export function cliBackend(flags: { source?: string; tz?: string }): McpBackend 
     async read(window) {
       return (await loadCaptureForCli(windowFlags(window))).capture;
     },
+    days: () => index.days(),
   };
 }
 
@@ -190,9 +199,25 @@ async function serve(args: string[]): Promise<number> {
   const maxTokens = intFlag(str(p, "max-tokens"), "--max-tokens", MIN_MAX_TOKENS, 100_000);
   const port = intFlag(str(p, "port"), "--port", 0, 65535);
   if (port !== undefined && !p.values.http) throw new UsageError("--port needs --http");
+  const poll = str(p, "poll");
+  const pollSeconds = poll === undefined ? undefined : Number(poll);
+  if (
+    poll !== undefined &&
+    (poll.trim() === "" || !Number.isFinite(pollSeconds) || pollSeconds! < 0 ||
+      pollSeconds! > 86_400)
+  ) {
+    throw new UsageError(
+      `Invalid --poll "${poll}": expected seconds from 0 to 86400, e.g. 30 or 0.5`,
+    );
+  }
   const backend = cliBackend({ source, tz });
   backend.settings(); // a broken config fails now, not on the first call
-  const factory = createServerFactory({ backend, maxTokens, onerror: logError });
+  const factory = createServerFactory({
+    backend,
+    maxTokens,
+    onerror: logError,
+    ...(pollSeconds === undefined ? {} : { pollMs: Math.round(pollSeconds * 1000) }),
+  });
   void warmUp(backend);
   if (!p.values.http) {
     const serving = serveStdioServer(factory, { onerror: logError });
