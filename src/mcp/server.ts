@@ -91,6 +91,11 @@ interface FactoryParts {
 
 const PARTS = new WeakMap<ServerFactory, FactoryParts>();
 
+/** The SDK factory behind a {@linkcode ServerFactory} (no instance tracking), for benches. */
+export function sdkFactory(factory: ServerFactory): McpServerFactory {
+  return factoryParts(factory).build();
+}
+
 /** The parts behind a {@linkcode ServerFactory}, for the transports in this folder. */
 export function factoryParts(factory: ServerFactory): FactoryParts {
   const parts = PARTS.get(factory);
