@@ -202,6 +202,7 @@ Deno.test("the day resources serve the context block and the document", async ()
       deepEqual(resourceTemplates.map((t) => t.uriTemplate).sort(), [
         "frames://day/{day}/context",
         "frames://day/{day}/document",
+        "frames://window/{start}/{end}/context",
       ]);
       const { resources } = await client.listResources();
       ok(resources.some((r) => r.uri === `frames://day/${demo.today}/context`));

@@ -255,7 +255,8 @@ Deno.test("frames mcp keeps stdout for protocol messages and exits when stdin cl
   const lines: string[] = [];
   const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = "";
-  while (lines.length < 2) {
+  // Log notifications (the demo plants rejected rows) may come between the two answers.
+  while (!lines.some((l) => JSON.parse(l).id === 2)) {
     const { value, done } = await reader.read();
     if (done) break;
     buffer += value;
@@ -271,7 +272,12 @@ Deno.test("frames mcp keeps stdout for protocol messages and exits when stdin cl
   const stderr = new TextDecoder().decode(await new Response(child.stderr).arrayBuffer());
   equal(status.code, 0, `exits 0 when stdin closes (stderr: ${stderr})`);
   equal((buffer + rest).trim(), "", "nothing else on stdout");
-  const [init, result] = lines.map((l) => JSON.parse(l));
+  const messages = lines.map((l) => JSON.parse(l));
+  for (const m of messages) equal(m.jsonrpc, "2.0", "every stdout line is a JSON-RPC message");
+  const init = messages.find((m) => m.id === 1);
+  const result = messages.find((m) => m.id === 2);
+  const notes = messages.filter((m) => m.id === undefined);
+  ok(notes.every((m) => m.method === "notifications/message"), "only log notifications besides");
   equal(init.id, 1);
   equal(init.result.protocolVersion, "2025-06-18", "the previous revision is still served");
   equal(result.id, 2);

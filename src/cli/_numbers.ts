@@ -30,6 +30,8 @@ export const LIMITS = {
   minMinutes: { min: 0, max: 1440 },
   /** A TCP port (0 picks a free one). */
   port: { min: 0, max: 65535, integer: true },
+  /** `frames mcp --poll`: seconds between checks for a new day (0 turns it off; a day at most). */
+  pollSeconds: { min: 0, max: 86_400 },
 } as const satisfies Record<string, number | NumberRule>;
 
 /**

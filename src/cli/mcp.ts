@@ -21,6 +21,7 @@ import {
 } from "../mcp/mod.ts";
 import { warmUp } from "../mcp/warm_up.ts";
 import { resolve } from "node:path";
+import { cliDayIndex } from "./_mcp_days.ts";
 import { formatLocal } from "../compile/time.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { install, INSTALL_HELP, INSTALL_OPTIONS } from "./_mcp_install.ts";
@@ -41,10 +42,12 @@ const HELP = `Usage: frames mcp [options]                 serve MCP over stdio (
 
 An MCP server for agents: tools get_context, get_activity, get_day_summary,
 get_patterns, get_communications, get_steps, search_activity, get_evidence and
-replay_routine (guarded browser replay, dry runs unless --allow-replay), and the
-resources
-frames://day/{day}/context and frames://day/{day}/document. The capture source is opened
-afresh on every call, so new rows appear without a restart. Typed text is never served.
+replay_routine (guarded browser replay, dry runs unless --allow-replay); the resources
+frames://day/{day}/context and frames://day/{day}/document for every day that holds
+capture (and frames://window/{start}/{end}/context); the prompts recap_day,
+where_did_time_go and what_was_i_doing; completions and logging. The capture source is
+opened afresh on every call, so new rows appear without a restart. Typed text is never
+served.
 
 Serve options:
   --source SPEC      screenpipe:PATH (default: FRAMES_SOURCE, config, then discovery)
@@ -53,6 +56,8 @@ Serve options:
   --http             serve Streamable HTTP at http://127.0.0.1:PORT/mcp instead of stdio;
                      only loopback, Host and Origin checked, bearer token required
   --port N           HTTP port (default ${DEFAULT_HTTP_PORT}; 0 picks a free one)
+  --poll SECONDS     how often the source is checked for a new day, which connected
+                     clients are told about (default 30; 0 turns it off)
   --allow-replay     let replay_routine click and type (default: dry runs only); replay
                      needs the server started with -A (playwright-core)
   --allow-destructive-replay
@@ -76,6 +81,7 @@ const SERVE_OPTIONS = {
   "max-tokens": { type: "string" },
   http: { type: "boolean" },
   port: { type: "string" },
+  poll: { type: "string" },
   "allow-replay": { type: "boolean" },
   "allow-destructive-replay": { type: "boolean" },
   "pid-file": { type: "string" },
@@ -117,6 +123,8 @@ function asToolMessage(message: string): string {
 /** The MCP backend on the CLI's own pipeline: settings → window → source → capture → document. */
 export function cliBackend(flags: { source?: string; tz?: string }): McpBackend {
   const settings = () => resolveSettings({ source: flags.source, tz: flags.tz });
+  // Days are found by reading them (see src/cli/_mcp_days.ts).
+  const index = cliDayIndex(flags);
   // The pipeline takes flags: a day stays a day; any other window is given as local start
   // and end times to the second.
   const windowFlags = (window: ResolvedWindow): Parsed => {
@@ -160,6 +168,7 @@ export function cliBackend(flags: { source?: string; tz?: string }): McpBackend 
     async read(window) {
       return (await loadCaptureForCli(windowFlags(window), { quiet: true })).capture;
     },
+    days: () => index.days(),
   };
 }
 
@@ -187,6 +196,7 @@ async function serve(args: string[]): Promise<number> {
   });
   const port = numberFlag(str(p, "port"), "--port", LIMITS.port);
   if (port !== undefined && !p.values.http) throw new UsageError("--port needs --http");
+  const pollSeconds = numberFlag(str(p, "poll"), "--poll", LIMITS.pollSeconds);
   if (p.values["allow-destructive-replay"] && !p.values["allow-replay"]) {
     throw new UsageError("--allow-destructive-replay needs --allow-replay");
   }
@@ -199,7 +209,12 @@ async function serve(args: string[]): Promise<number> {
     },
   };
   backend.settings(); // a broken config fails now, not on the first call
-  const factory = createServerFactory({ backend, maxTokens, onerror: logError });
+  const factory = createServerFactory({
+    backend,
+    maxTokens,
+    onerror: logError,
+    ...(pollSeconds === undefined ? {} : { pollMs: Math.round(pollSeconds * 1000) }),
+  });
   void warmUp(backend);
   if (!p.values.http) {
     const serving = serveStdioServer(factory, { onerror: logError });

@@ -62,4 +62,9 @@ export interface McpBackend {
   compile(window: ResolvedWindow, options?: { minMinutes?: number }): Promise<Compiled>;
   /** Opens the source afresh and reads the window, without compiling it. */
   read(window: ResolvedWindow): Promise<Capture>;
+  /**
+   * The local days (`YYYY-MM-DD`, in the settings' timezone) that hold capture, most recent
+   * first. Cheap to call often: the server polls it to tell clients when a day appears.
+   */
+  days(): Promise<string[]>;
 }

@@ -1,13 +1,15 @@
 /**
  * Streamable HTTP transport: bound to 127.0.0.1 only, with Host and Origin checks against
  * DNS rebinding and cross-site requests, and a bearer token on every request. Both
- * protocol eras are served from one endpoint, `/mcp`.
+ * protocol eras are served from one endpoint, `/mcp`. A new day in the source is published
+ * to every open 2026-07-28 `subscriptions/listen` stream; 2025-era HTTP is served
+ * stateless (one server per request, no standalone stream), so it has no stream to tell.
  *
  * @module
  */
 
 import { createMcpHandler } from "@modelcontextprotocol/server";
-import { sdkFactory, type ServerFactory } from "./server.ts";
+import { factoryParts, type ServerFactory } from "./server.ts";
 import { Hono } from "hono";
 import {
   bearerAuth,
@@ -141,7 +143,8 @@ export async function serveHttp(
   factory: ServerFactory,
   opts: HttpServeOptions,
 ): Promise<HttpServing> {
-  const handler = createMcpHandler(sdkFactory(factory), { onerror: opts.onerror });
+  const parts = factoryParts(factory);
+  const handler = createMcpHandler(parts.build(), { onerror: opts.onerror });
   let port = -1;
   const app = mcpApp(handler, { port: () => port, token: opts.token, onerror: opts.onerror });
   const server = await serveLoopback(app.fetch, {
@@ -152,12 +155,15 @@ export async function serveHttp(
     },
   });
   port = server.addr.port;
+  const stopWatch = parts.watch(() => handler.notify.resourcesChanged());
+  const finished = server.finished.then(stopWatch);
   return {
     url: `http://${HTTP_HOSTNAME}:${port}${MCP_PATH}`,
     hostname: server.addr.hostname,
     port,
-    finished: server.finished,
+    finished,
     async shutdown() {
+      await stopWatch();
       await handler.close();
       await server.shutdown();
     },

@@ -1,6 +1,8 @@
 /**
- * The MCP server: one factory that builds an `McpServer` with every tool and resource,
- * used for both protocol eras and both transports (stdio and Streamable HTTP).
+ * The MCP server: one factory that builds an `McpServer` with every tool, resource, prompt
+ * and completion, and the logging capability, used for both protocol eras and both
+ * transports (stdio and Streamable HTTP). The factory also owns the watch on the source
+ * that tells clients when a new day appears.
  *
  * @module
  */
@@ -9,6 +11,7 @@ import {
   type CallToolResult,
   McpServer,
   type McpServerFactory,
+  type ServerContext,
   type StandardSchemaWithJSON,
 } from "@modelcontextprotocol/server";
 import { VERSION } from "../version.ts";
@@ -17,7 +20,11 @@ import { MIN_MAX_TOKENS } from "./_pager.ts";
 import { DEFAULT_MAX_TOKENS } from "../compile/rules.ts";
 import { errorResult, ToolError, toolResult } from "./_result.ts";
 import { inputSchema, outputSchema } from "./_schema.ts";
-import { registerDayResources } from "./resources.ts";
+import { registerCompletion } from "./completion.ts";
+import { DEFAULT_POLL_MS, watchDays } from "./day_watch.ts";
+import { registerPrompts } from "./prompts.ts";
+import { registerResources } from "./resources.ts";
+import { requestContext } from "./_surface.ts";
 import type { ToolSpec } from "./tool.ts";
 import { CORE_TOOLS } from "./tools/mod.ts";
 
@@ -29,6 +36,13 @@ export interface ServerFactoryOptions {
   maxTokens?: number;
   /** Receives unexpected errors (bugs, broken sources); never called for a caller's mistake. */
   onerror?: (error: Error) => void;
+  /**
+   * How often the source is polled for a new day, in ms (default 30 s); 0 turns the watch
+   * off. A new day sends `notifications/resources/list_changed` to connected clients.
+   */
+  pollMs?: number;
+  /** A read slower than this (ms) is logged to the client (default 1,000). */
+  slowReadMs?: number;
 }
 
 /** Guidance a client may show the model once, next to the tool list. */
@@ -46,16 +60,10 @@ async function callTool(
   tool: PreparedTool,
   args: Record<string, unknown>,
   opts: ServerFactoryOptions & { maxTokens: number },
+  ctx?: ServerContext,
 ): Promise<CallToolResult> {
   try {
-    const backend = opts.backend;
-    const settings = backend.settings();
-    const out = await tool.spec.run(args, {
-      backend,
-      settings,
-      now: backend.now(),
-      maxTokens: opts.maxTokens,
-    });
+    const out = await tool.spec.run(args, requestContext(opts, ctx));
     return toolResult(out.structured, out.text);
   } catch (err) {
     const error = err instanceof Error ? err : new Error(String(err));
@@ -73,15 +81,28 @@ export interface ServerFactory {
   readonly toolNames: readonly string[];
 }
 
-const SDK_FACTORIES = new WeakMap<ServerFactory, McpServerFactory>();
+/** What the transports in this folder need from a factory. */
+interface FactoryParts {
+  /** Builds one SDK server; `track` collects the instances a connection-bound transport keeps. */
+  build(track?: Set<McpServer>): McpServerFactory;
+  /** Starts the watch for new days (no-op when polling is off); resolves the stop function. */
+  watch(onChange: () => void): () => Promise<void>;
+}
 
-/** The SDK factory behind a {@linkcode ServerFactory}, for the transports in this folder. */
+const PARTS = new WeakMap<ServerFactory, FactoryParts>();
+
+/** The SDK factory behind a {@linkcode ServerFactory} (no instance tracking), for benches. */
 export function sdkFactory(factory: ServerFactory): McpServerFactory {
-  const sdk = SDK_FACTORIES.get(factory);
-  if (!sdk) {
+  return factoryParts(factory).build();
+}
+
+/** The parts behind a {@linkcode ServerFactory}, for the transports in this folder. */
+export function factoryParts(factory: ServerFactory): FactoryParts {
+  const parts = PARTS.get(factory);
+  if (!parts) {
     throw new TypeError("Cannot serve MCP: the factory was not built by createServerFactory");
   }
-  return sdk;
+  return parts;
 }
 
 /**
@@ -106,12 +127,16 @@ export function createServerFactory(opts: ServerFactoryOptions): ServerFactory {
     input: inputSchema(spec.input),
     output: outputSchema(spec.output),
   }));
+  const pollMs = opts.pollMs ?? DEFAULT_POLL_MS;
+  if (!Number.isFinite(pollMs) || pollMs < 0) {
+    throw new RangeError(`Cannot build the MCP server: pollMs must be ≥ 0, got ${pollMs}`);
+  }
   const full = { ...opts, maxTokens };
   const factory: ServerFactory = { toolNames: tools.map((t) => t.spec.name) };
-  SDK_FACTORIES.set(factory, () => {
+  const build = (track?: Set<McpServer>): McpServerFactory => () => {
     const server = new McpServer(
       { name: "frames", title: "frames — activity memory", version: VERSION },
-      { instructions: SERVER_INSTRUCTIONS },
+      { instructions: SERVER_INSTRUCTIONS, capabilities: { logging: {} } },
     );
     for (const tool of tools) {
       server.registerTool(tool.spec.name, {
@@ -127,10 +152,29 @@ export function createServerFactory(opts: ServerFactoryOptions): ServerFactory {
           openWorldHint: false,
           ...tool.spec.hints,
         },
-      }, (args: unknown) => callTool(tool, args as Record<string, unknown>, full));
+      }, (args: unknown, ctx) => callTool(tool, args as Record<string, unknown>, full, ctx));
     }
-    registerDayResources(server, full);
+    // Resources, prompts and completions sit on the low-level server so that every
+    // mistake (an unknown prompt, URI or reference) gets an error that says what works.
+    registerResources(server.server, full);
+    registerPrompts(server.server, full);
+    registerCompletion(server.server, full);
+    if (track) {
+      track.add(server);
+      const closed = server.server.onclose;
+      server.server.onclose = () => {
+        track.delete(server);
+        closed?.();
+      };
+    }
     return server;
+  };
+  PARTS.set(factory, {
+    build,
+    watch: (onChange) =>
+      pollMs === 0
+        ? () => Promise.resolve()
+        : watchDays(opts.backend, { intervalMs: pollMs, onChange, onerror: opts.onerror }),
   });
   return factory;
 }

@@ -1,11 +1,14 @@
 /**
  * The stdio transport: one connection on standard input and output, era chosen by the
- * client's opening message. Standard output carries protocol messages only.
+ * client's opening message. Standard output carries protocol messages only. When the
+ * source gains a day, the connection's server sends `notifications/resources/list_changed`
+ * (on a 2026-07-28 connection the SDK routes it to the client's open `subscriptions/listen`).
  *
  * @module
  */
 
-import { sdkFactory, type ServerFactory } from "./server.ts";
+import type { McpServer } from "@modelcontextprotocol/server";
+import { factoryParts, type ServerFactory } from "./server.ts";
 import { serveStdio, StdioServerTransport } from "@modelcontextprotocol/server/stdio";
 
 /** A running stdio connection. */
@@ -34,6 +37,18 @@ export function serveStdioServer(
   opts: { onerror?: (error: Error) => void } = {},
 ): StdioServing {
   const transport = new ObservedStdioTransport();
-  const handle = serveStdio(sdkFactory(factory), { transport, onerror: opts.onerror });
-  return { closed: transport.closed, close: () => handle.close() };
+  const parts = factoryParts(factory);
+  const live = new Set<McpServer>();
+  const handle = serveStdio(parts.build(live), { transport, onerror: opts.onerror });
+  const stop = parts.watch(() => {
+    for (const server of live) if (server.isConnected()) server.sendResourceListChanged();
+  });
+  const closed = transport.closed.then(stop);
+  return {
+    closed,
+    async close() {
+      await handle.close();
+      await closed;
+    },
+  };
 }
