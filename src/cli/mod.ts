@@ -12,6 +12,7 @@ import { VERSION } from "../version.ts";
 import type { CommandEntry } from "./_spec.ts";
 
 export type { CommandContext, CommandEntry, CommandMain, CommandSpec } from "./_spec.ts";
+export type { OptionTable } from "./_args.ts";
 
 /** The command table: drives dispatch, `--help` and `frames completions`. */
 export const COMMANDS: Record<string, CommandEntry> = {

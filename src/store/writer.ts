@@ -9,17 +9,14 @@
  */
 
 import { join } from "node:path";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
-import type {
-  Capabilities,
-  DisplayGeometry,
-  Element,
-  InputEvent,
-  Marker,
-  Snapshot,
-} from "../model.ts";
+import { DatabaseSync } from "node:sqlite";
+import type { Capabilities } from "../model.ts";
 import { describeSqliteError } from "./sqlite.ts";
 import { MIGRATIONS, STORE_VERSION } from "./_schema.ts";
+import type { AppendResult, StoreBatch, StoreRedactor } from "./batch.ts";
+import { redactBatch, statements, writeRows } from "./_rows.ts";
+
+export type { AppendResult, StoreBatch, StoreRedactor } from "./batch.ts";
 import { STORE_LABEL as LABEL } from "./path.ts";
 
 /** Options for {@linkcode openStore}. */
@@ -138,45 +135,6 @@ export function registerSource(db: DatabaseSync, source: StoreSource): number {
   return row.id;
 }
 
-/** Rows to append: capture-model rows with their dedupe keys (same order). */
-export interface StoreBatch {
-  /** Snapshots in time order; `ref` is the source's own row id. */
-  snapshots: Snapshot[];
-  /** Dedupe key per snapshot; `undefined` entries (native engine rows) are never deduped. */
-  snapshotKeys?: readonly (string | undefined)[];
-  /** Input events in time order; `snapshotRef` names a snapshot by its `ref`. */
-  events: InputEvent[];
-  /** Dedupe key per event, as {@linkcode StoreBatch.snapshotKeys} is per snapshot. */
-  eventKeys?: readonly (string | undefined)[];
-  /** Element rows; `snapshotRef` names a snapshot of this batch by its `ref`. */
-  elements?: Element[];
-  /** Display geometry; a display of the same name is replaced. */
-  displays?: DisplayGeometry[];
-  /** The recorder's start/stop and away/back statements; `ref` is the source's own id. */
-  markers?: Marker[];
-  /** Dedupe key per marker, as {@linkcode StoreBatch.snapshotKeys} is per snapshot. */
-  markerKeys?: readonly (string | undefined)[];
-}
-
-/** What one append did. */
-export interface AppendResult {
-  /** Rows written. */
-  added: number;
-  /** Rows whose key was already in the store. */
-  skipped: number;
-}
-
-/**
- * Rewrites third-party text before it is stored (`redact_store` in config.json): the
- * writer sits below the redaction rules, so the caller passes them in.
- */
-export interface StoreRedactor {
-  /** Redacts a URL. */
-  url(url: string): string;
-  /** Redacts a window title or an element name. */
-  title(title: string): string;
-}
-
 /** Options for {@linkcode appendBatch}. */
 export interface AppendOptions {
   /** Store URLs, titles and element names redacted (off by default: the store is the record). */
@@ -258,173 +216,4 @@ export interface FinishImportOptions {
 /** Mark an import run finished. */
 export function finishImport(db: DatabaseSync, opts: FinishImportOptions): void {
   db.prepare("UPDATE imports SET finished_ms = ? WHERE id = ?").run(opts.finishedMs, opts.importId);
-}
-
-function redactBatch(batch: StoreBatch, r: StoreRedactor): StoreBatch {
-  const text = <T extends string | undefined>(v: T, f: (x: string) => string): T =>
-    (v === undefined || v === "" ? v : f(v)) as T;
-  return {
-    ...batch,
-    snapshots: batch.snapshots.map((x) => ({
-      ...x,
-      title: text(x.title, r.title),
-      url: text(x.url, r.url),
-    })),
-    events: batch.events.map((e) => ({
-      ...e,
-      title: text(e.title, r.title),
-      url: text(e.url, r.url),
-      ...(e.element ? { element: { ...e.element, name: text(e.element.name, r.title) } } : {}),
-    })),
-    ...(batch.elements
-      ? { elements: batch.elements.map((el) => ({ ...el, name: r.title(el.name) })) }
-      : {}),
-  };
-}
-
-interface Statements {
-  snapshot: StatementSync;
-  snapshotByKey: StatementSync;
-  event: StatementSync;
-  element: StatementSync;
-  display: StatementSync;
-  marker: StatementSync;
-  importRejected: StatementSync;
-  importCount: StatementSync;
-}
-
-const cache = new WeakMap<DatabaseSync, Statements>();
-
-function statements(db: DatabaseSync): Statements {
-  let s = cache.get(db);
-  if (s !== undefined) return s;
-  s = {
-    snapshot: db.prepare(
-      `INSERT INTO snapshots (at_ms, display, app, title, url, trigger, focused, source_id,
-         source_row, source_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (source_key) WHERE source_key IS NOT NULL DO NOTHING`,
-    ),
-    snapshotByKey: db.prepare("SELECT id FROM snapshots WHERE source_key = ?"),
-    event: db.prepare(
-      `INSERT INTO input_events (at_ms, kind, display, x, y, app, title, url, element_name,
-         element_role, element_automation_id, element_x, element_y, element_width,
-         element_height, chars, text, snapshot_id, source_id, source_row, source_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (source_key) WHERE source_key IS NOT NULL DO NOTHING`,
-    ),
-    element: db.prepare(
-      `INSERT INTO elements (snapshot_id, role, name, x, y, width, height, units, origin)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
-    display: db.prepare(
-      `INSERT INTO displays (name, x, y, width, height, scale, source_id) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (name) DO UPDATE SET x = excluded.x, y = excluded.y, width = excluded.width,
-         height = excluded.height, scale = excluded.scale, source_id = excluded.source_id`,
-    ),
-    marker: db.prepare(
-      `INSERT INTO markers (at_ms, kind, reason, display, source_id, source_row, source_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (source_key) WHERE source_key IS NOT NULL DO NOTHING`,
-    ),
-    importRejected: db.prepare("SELECT rejected FROM imports WHERE id = ?"),
-    importCount: db.prepare(
-      `UPDATE imports SET read = read + ?, added = added + ?, skipped = skipped + ?,
-         rejected = ? WHERE id = ?`,
-    ),
-  };
-  cache.set(db, s);
-  return s;
-}
-
-function writeRows(
-  s: Statements,
-  sourceId: number,
-  batch: StoreBatch,
-  ids: Map<number, number>,
-): AppendResult {
-  let added = 0;
-  let skipped = 0;
-  const fresh = new Set<number>();
-  const snapKeys = batch.snapshotKeys;
-  for (let i = 0; i < batch.snapshots.length; i++) {
-    const x = batch.snapshots[i];
-    const key = snapKeys?.[i] ?? null;
-    const r = s.snapshot.run(
-      x.at,
-      x.display,
-      x.app,
-      x.title ?? null,
-      x.url ?? null,
-      x.trigger ?? "unknown",
-      x.focused === undefined ? null : x.focused ? 1 : 0,
-      sourceId,
-      x.ref,
-      key,
-    );
-    if (r.changes > 0) {
-      added++;
-      ids.set(x.ref, Number(r.lastInsertRowid));
-      fresh.add(x.ref);
-    } else {
-      skipped++;
-      const old = s.snapshotByKey.get(key) as { id: number } | undefined;
-      if (old !== undefined) ids.set(x.ref, old.id);
-    }
-  }
-  const eventKeys = batch.eventKeys;
-  for (let i = 0; i < batch.events.length; i++) {
-    const e = batch.events[i];
-    const el = e.element;
-    const b = el?.bounds;
-    const r = s.event.run(
-      e.at,
-      e.kind,
-      e.display ?? null,
-      e.x ?? null,
-      e.y ?? null,
-      e.app ?? null,
-      e.title ?? null,
-      e.url ?? null,
-      el?.name ?? null,
-      el?.role ?? null,
-      el?.automationId ?? null,
-      b?.x ?? null,
-      b?.y ?? null,
-      b?.width ?? null,
-      b?.height ?? null,
-      e.chars ?? null,
-      e.text ?? null,
-      e.snapshotRef === undefined ? null : ids.get(e.snapshotRef) ?? null,
-      sourceId,
-      e.ref,
-      eventKeys?.[i] ?? null,
-    );
-    if (r.changes > 0) added++;
-    else skipped++;
-  }
-  for (const el of batch.elements ?? []) {
-    // Elements belong to their snapshot: a snapshot imported before already has them.
-    const id = ids.get(el.snapshotRef);
-    if (id === undefined || !fresh.has(el.snapshotRef)) continue;
-    const b = el.bounds;
-    s.element.run(id, el.role, el.name, b.x, b.y, b.width, b.height, el.units, el.source);
-  }
-  const markerKeys = batch.markerKeys;
-  (batch.markers ?? []).forEach((m, i) => {
-    const r = s.marker.run(
-      m.at,
-      m.kind,
-      m.reason ?? null,
-      m.display ?? null,
-      sourceId,
-      m.ref,
-      markerKeys?.[i] ?? null,
-    );
-    if (r.changes > 0) added++;
-    else skipped++;
-  });
-  for (const d of batch.displays ?? []) {
-    s.display.run(d.display, d.x, d.y, d.width, d.height, d.scale, sourceId);
-  }
-  return { added, skipped };
 }
