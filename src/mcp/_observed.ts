@@ -60,6 +60,8 @@ export function observedBackend(
   slowMs: number = SLOW_READ_MS,
 ): McpBackend {
   return {
+    // Whatever else the program put on its backend (the replay policy) stays on it.
+    ...backend,
     now: () => backend.now(),
     settings: () => backend.settings(),
     resolveWindow: (req, now) => backend.resolveWindow(req, now),
