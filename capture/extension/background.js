@@ -5,21 +5,29 @@ importScripts("config.js");
 const { endpoint, token } = self.FRAMES_CONFIG;
 let last = "";
 
+// A POST is not retried by the browser when the engine closes an idle keep-alive
+// connection just as the report goes out, so a failed send is tried again a few times.
+const ATTEMPTS = 3;
+
 async function send(body) {
   const text = JSON.stringify(body);
   if (text === last) return;
   last = text;
-  try {
-    const res = await fetch(`${endpoint}/v1/tab`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-      body: text,
-    });
-    if (!res.ok) last = "";
-  } catch {
-    // The engine is not running: try again on the next change.
-    last = "";
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    try {
+      const res = await fetch(`${endpoint}/v1/tab`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+        body: text,
+      });
+      if (!res.ok) last = ""; // refused (an old token?): send again on the next change
+      return;
+    } catch {
+      await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+    }
   }
+  // The engine is not running: try again on the next change.
+  last = "";
 }
 
 async function reportActive() {
