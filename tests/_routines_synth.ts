@@ -8,6 +8,7 @@
  * @module
  */
 
+import { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot } from "../src/model.ts";
 
 /** A planted step; `values` makes it a slot (a click target name or a typed value). */
@@ -386,4 +387,36 @@ export function synthCapture(opts: SynthOptions): { capture: Capture; truth: Tru
       near_duplicates: [["p2", "p3"]],
     },
   };
+}
+
+/** Writes a capture as a screenpipe-layout database (FORMATS §1) at `path`. */
+export function writeScreenpipe(capture: Capture, path: string, schemaSql: string): void {
+  const db = new DatabaseSync(path);
+  db.exec(schemaSql);
+  const ts = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00");
+  db.exec("BEGIN");
+  const f = db.prepare(
+    "INSERT INTO frames (id, timestamp, app_name, window_name, browser_url, device_name, capture_trigger) VALUES (?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (const s of capture.snapshots) {
+    f.run(s.ref, ts(s.at), s.app, s.app, s.url ?? null, s.display, "app_switch");
+  }
+  const e = db.prepare(
+    "INSERT INTO ui_events (id, timestamp, event_type, x, y, text_content, text_length, element_role, element_name) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  );
+  for (const v of capture.events) {
+    e.run(
+      v.ref,
+      ts(v.at),
+      v.kind,
+      v.x ?? null,
+      v.y ?? null,
+      v.text ?? null,
+      v.chars ?? null,
+      v.element?.role ?? null,
+      v.element?.name ?? null,
+    );
+  }
+  db.exec("COMMIT");
+  db.close();
 }

@@ -75,10 +75,17 @@ export function candidates(p: Projection, minCount: number): Candidate[] {
   });
   const found = new Map<string, Candidate>();
   for (const r of reps) {
-    const ids = Array.from(p.seq.subarray(r.end - r.length + 1, r.end + 1));
+    let ids = Array.from(p.seq.subarray(r.end - r.length + 1, r.end + 1));
+    // A slot is bounded by named steps: one at either end identifies nothing.
+    let a = 0, b = ids.length;
+    while (a < b && p.token.get(ids[a])!.exact < 0) a++;
+    while (b > a && p.token.get(ids[b - 1])!.exact < 0) b--;
+    ids = ids.slice(a, b);
     const tokens = ids.map((t) => p.token.get(t)!);
     if (named(tokens) < MIN_NAMED || ids.every((t) => t === ids[0])) continue;
-    found.set(ids.join(","), { tokens, count: r.count });
+    const key = ids.join(",");
+    const seen = found.get(key);
+    if (seen === undefined || seen.count < r.count) found.set(key, { tokens, count: r.count });
   }
   return mergeSlots([...found.values()]).sort((a, b) =>
     named(b.tokens) - named(a.tokens) || b.tokens.length - a.tokens.length ||

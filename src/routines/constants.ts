@@ -28,6 +28,8 @@ export const MAX_CHANCE = 1e-6;
  * little else, chance is no yardstick: every step there is frequent).
  */
 export const MIN_CONFIDENCE = 0.5;
+/** An optional named step is kept only when at least this share of occurrences has it. */
+export const OPTIONAL_PRESENCE = 1 / 3;
 /** A slot step is kept only when at least this share of occurrences has it. */
 export const SLOT_PRESENCE = 2 / 3;
 /** At least this many distinct names at one position make it a slot, not a near-duplicate. */

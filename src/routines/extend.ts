@@ -1,14 +1,14 @@
 /**
  * Growing an accepted pattern: the automaton sees only runs that recur exactly, so a step
- * that follows (or precedes) most occurrences after an extra step is missed there. Here each
- * occurrence's neighbourhood is read, and a named step found beside most occurrences joins
- * the pattern, as long as the grown pattern still occurs often enough.
+ * that follows (or precedes) most occurrences is missed when extra steps broke too many of
+ * the exact runs. Here the step beside each occurrence is read, and a named step beside most
+ * occurrences joins the pattern, as long as the grown pattern still occurs often enough.
  *
  * @module
  */
 
 import type { PatternToken } from "./candidates.ts";
-import { MAX_EXTRA, MAX_ROUTINE_STEPS } from "./constants.ts";
+import { MAX_ROUTINE_STEPS } from "./constants.ts";
 import {
   following,
   type Hit,
@@ -37,12 +37,14 @@ function commonNeighbour(
 ): PatternToken | undefined {
   const counts = new Map<number, number>();
   for (const h of hits) {
+    // Only the adjacent step: within the matcher's reach, a busy stream's generic names sit
+    // beside half of any pattern's occurrences by chance.
     const near = side === "right"
-      ? following(stream, claimed, lastOf(h), MAX_EXTRA + 1)
-      : preceding(stream, claimed, h[0], MAX_EXTRA + 1);
-    const seen = new Set<number>();
-    for (const q of near) if (stream.exact[q] >= 0) seen.add(stream.exact[q]);
-    for (const e of seen) counts.set(e, (counts.get(e) ?? 0) + 1);
+      ? following(stream, claimed, lastOf(h), 1)
+      : preceding(stream, claimed, h[0], 1);
+    for (const q of near) {
+      if (stream.exact[q] >= 0) counts.set(stream.exact[q], (counts.get(stream.exact[q]) ?? 0) + 1);
+    }
   }
   let best = -1, bestCount = 0;
   for (const [e, n] of counts) {

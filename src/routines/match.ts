@@ -63,7 +63,9 @@ function tryAt(
   for (let k = 1; k < tokens.length; k++) {
     const ahead = following(s, claimed, pos, MAX_EXTRA + 1);
     const q = ahead.find((i) => fits(tokens[k], s, i));
-    if (q !== undefined) {
+    // The next step comes first: this one is missing, not further on.
+    const r = k + 1 < tokens.length ? ahead.find((i) => fits(tokens[k + 1], s, i)) : undefined;
+    if (q !== undefined && (r === undefined || q < r || skips >= MAX_SKIPS)) {
       hit[k] = q;
       pos = q;
       continue;

@@ -9,9 +9,17 @@
  */
 
 import { type Candidate, candidates, named, type PatternToken, project } from "./candidates.ts";
-import { MAX_CHANCE, MAX_EXTRA, MIN_CONFIDENCE, MIN_NAMED, SLOT_PRESENCE } from "./constants.ts";
+import {
+  MAX_CHANCE,
+  MAX_EXTRA,
+  MIN_CONFIDENCE,
+  MIN_NAMED,
+  OPTIONAL_PRESENCE,
+  SLOT_PRESENCE,
+} from "./constants.ts";
 import { extendPattern } from "./extend.ts";
 import { type Hit, matchPattern, postings, release, startsOf } from "./match.ts";
+import { type Claimed, generalise, type Ground, joinAdjacent, trimEnds } from "./refine.ts";
 import type { Interner, StepStream } from "./streams.ts";
 
 /** A pattern that recurs, with its occurrences in the stream it was mined from. */
@@ -63,13 +71,17 @@ export function mineStream(
   }
   const claimed = new Int32Array(stream.steps.length);
   const index = postings(stream);
-  const out: MinedPattern[] = [];
+  const ground: Ground = { stream, claimed, index, size: proj.size };
+  const share = (t: PatternToken) =>
+    (t.exact >= 0 ? exactFreq.get(t.exact) ?? 0 : roleFreq.get(t.role) ?? 0) / proj.size;
+  const kept: Claimed[] = [];
   let owner = opts.firstOwner;
   const accept = (c: Candidate, hits: readonly Hit[]) =>
     hits.length >= opts.minOccurrences && namedInAll(c, hits) &&
     (confidence(c, hits, exactFreq) >= MIN_CONFIDENCE ||
       poissonTail(hits.length, chance(c, proj.size, exactFreq, roleFreq)) <= MAX_CHANCE);
   for (const c of list) {
+    if (!promising(c, proj.size, exactFreq, roleFreq)) continue;
     const first = matchPattern(c.tokens, stream, claimed, startsOf(c.tokens[0], index), owner);
     if (!accept(c, first)) {
       release(first, claimed, owner);
@@ -79,33 +91,42 @@ export function mineStream(
       owner,
       minOccurrences: opts.minOccurrences,
     });
-    const kept = prune(grown.tokens, grown.hits);
-    if (kept.length < grown.tokens.length) {
+    const pruned = prune(grown.tokens, grown.hits);
+    if (pruned.length < grown.tokens.length) {
       release(grown.hits, claimed, owner);
-      grown.tokens = kept;
-      grown.hits = matchPattern(kept, stream, claimed, startsOf(kept[0], index), owner);
+      grown.tokens = pruned;
+      grown.hits = matchPattern(pruned, stream, claimed, startsOf(pruned[0], index), owner);
     }
-    const g = { tokens: grown.tokens, count: c.count };
-    if (!accept(g, grown.hits)) {
-      release(grown.hits, claimed, owner);
+    const general = generalise({ ...grown, owner }, ground);
+    const regrown = general.tokens === grown.tokens ? general : {
+      ...extendPattern(general.tokens, general.hits, stream, claimed, {
+        owner,
+        minOccurrences: opts.minOccurrences,
+      }),
+      owner,
+    };
+    const trimmed = trimEnds(regrown, ground, share);
+    if (!accept({ tokens: trimmed.tokens, count: c.count }, trimmed.hits)) {
+      release(trimmed.hits, claimed, owner);
       continue;
     }
-    out.push({ stream, tokens: grown.tokens, hits: grown.hits });
+    kept.push(trimmed);
     owner++;
   }
-  return out;
+  const joined = joinAdjacent(kept, ground, (tokens, hits) => accept({ tokens, count: 0 }, hits));
+  return joined.map((p) => ({ stream, tokens: p.tokens, hits: p.hits }));
 }
 
 /**
  * The pattern without slot steps that most occurrences lack: a slot is a position whose
- * role is stable, so it must be there nearly always (an optional named step needs less).
+ * role is stable, so it must be there nearly always; an optional named step needs less.
  */
 function prune(tokens: PatternToken[], hits: readonly Hit[]): PatternToken[] {
   const kept = tokens.filter((t, k) => {
-    if (t.exact >= 0 || k === 0) return true;
+    if (k === 0) return true;
     let present = 0;
     for (const h of hits) if (h[k] >= 0) present++;
-    return present >= hits.length * SLOT_PRESENCE;
+    return present >= hits.length * (t.exact >= 0 ? OPTIONAL_PRESENCE : SLOT_PRESENCE);
   });
   return named(kept) >= MIN_NAMED ? kept : tokens;
 }
@@ -121,6 +142,26 @@ function confidence(c: Candidate, hits: readonly Hit[], exactFreq: Map<number, n
   }
   const complete = hits.filter((h) => h.every((q) => q >= 0)).length;
   return rarest === Infinity || rarest === 0 ? 0 : complete / rarest;
+}
+
+/**
+ * Worth matching at all: its contiguous count (from the automaton) is already unlikely by
+ * chance, or near the uses of its rarest named step (extras may halve the contiguous
+ * count). Keeps the matcher off the thousands of coincidental repeats of busy streams.
+ */
+function promising(
+  c: Candidate,
+  size: number,
+  exactFreq: Map<number, number>,
+  roleFreq: Map<number, number>,
+): boolean {
+  let rarest = Infinity, lambda = Math.max(1, size - c.tokens.length + 1);
+  for (const t of c.tokens) {
+    const n = t.exact >= 0 ? exactFreq.get(t.exact) ?? 0 : roleFreq.get(t.role) ?? 0;
+    if (t.exact >= 0) rarest = Math.min(rarest, n);
+    lambda *= Math.max(n, 1) / size;
+  }
+  return c.count / rarest >= MIN_CONFIDENCE / 2 || poissonTail(c.count, lambda) <= MAX_CHANCE;
 }
 
 /** Every occurrence matched at least MIN_NAMED of the pattern's named steps. */
