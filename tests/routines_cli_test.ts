@@ -6,6 +6,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
+// The plan schema is draft 2020-12; deno.json maps only ajv's draft-07 entry ("ajv").
+// deno-lint-ignore no-import-prefix
 import { Ajv2020 as Ajv } from "npm:ajv@8.20.0/dist/2020.js";
 import schema from "../schema/routine-plan.schema.json" with { type: "json" };
 import { readMemoryArchive } from "../adapters/memory_archive/read.ts";

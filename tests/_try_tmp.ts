@@ -1,0 +1,12 @@
+import { synthCapture } from "./_routines_synth.ts";
+import { actionSteps, mineRoutines } from "../src/routines/mod.ts";
+const { capture, truth } = synthCapture({ days: 28, seed: 5 });
+const t0 = performance.now();
+const { steps, unplaced } = actionSteps(capture);
+const t1 = performance.now();
+const { report } = mineRoutines(steps, { tz: "UTC", unplaced });
+const t2 = performance.now();
+console.log(steps.length, truth.action_steps, truth.planted_share, (t1-t0).toFixed(0), (t2-t1).toFixed(0));
+console.log(report.h, report.h_raw, report.routines.length, report.notes);
+for (const r of report.routines) console.log(r.id, r.app, r.site, r.occurrences.length, r.title, JSON.stringify(r.steps.map(s=>[s.op,s.role,s.name,s.slot,s.optional])));
+for (const r of truth.routines) console.log(r.id, r.occurrences.length);

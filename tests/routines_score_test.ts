@@ -1,0 +1,156 @@
+/**
+ * Scoring the miner against planted truth (issue 15 targets): recall of planted routines,
+ * precision, |h − planted share|, near-duplicates separated, and the temporal holdout.
+ * The truth comes from this file's own planted fixture (tests/_routines_synth.ts, in the
+ * shape of /work/wt/ROUTINES_TRUTH.md) and, once `frames demo --routines` exists, from the
+ * demo's `routines.truth.json` — detected by reading `frames demo --help`.
+ */
+
+import assert from "node:assert/strict";
+import { dirname, join } from "node:path";
+import { actionSteps, mineRoutines } from "../src/routines/mod.ts";
+import { runFrames } from "./_frames.ts";
+import { synthCapture, type Truth } from "./_routines_synth.ts";
+
+interface Reported {
+  h: number;
+  h_out: number | null;
+  routines: { id: string; occurrences: { event_ids: number[]; start: string }[] }[];
+}
+
+/** The scores, computed from event ids only (independent of how the miner works). */
+export function score(truth: Truth, report: Reported) {
+  const owner = new Map<number, string>();
+  for (const p of truth.routines) {
+    for (const o of p.occurrences) for (const e of o.event_ids) owner.set(e, p.id);
+  }
+  const ids = (r: Reported["routines"][number]) => r.occurrences.flatMap((o) => o.event_ids);
+  // A reported routine is planted structure when ≥ 90% of its steps are one planted routine's.
+  const majority = report.routines.map((r) => {
+    const counts = new Map<string, number>();
+    for (const e of ids(r)) {
+      const p = owner.get(e);
+      if (p !== undefined) counts.set(p, (counts.get(p) ?? 0) + 1);
+    }
+    const [best, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ["", 0];
+    return {
+      id: r.id,
+      planted: n >= 0.9 * ids(r).length ? best : undefined,
+      steps: new Set(ids(r)),
+    };
+  });
+  const matchOf = new Map<string, string>();
+  for (const p of truth.routines) {
+    const all = p.occurrences.flatMap((o) => o.event_ids);
+    let best: string | undefined, bestShare = 0;
+    for (const m of majority) {
+      if (m.planted !== p.id) continue;
+      const share = all.filter((e) => m.steps.has(e)).length / all.length;
+      if (share > bestShare) [best, bestShare] = [m.id, share];
+    }
+    if (best !== undefined && bestShare >= 0.75) matchOf.set(p.id, best);
+  }
+  const recall = matchOf.size / truth.routines.length;
+  const precision = report.routines.length === 0
+    ? 1
+    : majority.filter((m) => m.planted !== undefined).length / report.routines.length;
+  const separated = truth.near_duplicates.every(([a, b]) =>
+    matchOf.has(a) && matchOf.has(b) && matchOf.get(a) !== matchOf.get(b)
+  );
+  return {
+    recall,
+    precision,
+    hError: Math.abs(report.h - truth.planted_share),
+    separated,
+    matchOf,
+  };
+}
+
+function mine(days: number, seed: number, holdoutFrom?: number) {
+  const { capture, truth } = synthCapture({ days, seed });
+  const { steps, unplaced } = actionSteps(capture);
+  return { truth, report: mineRoutines(steps, { tz: "UTC", unplaced, holdoutFrom }).report };
+}
+
+for (const seed of [1, 2, 3]) {
+  Deno.test(`mineRoutines() meets the targets on the planted fixture (seed ${seed})`, () => {
+    const { truth, report } = mine(28, seed);
+    const s = score(truth, report);
+    assert.equal(s.recall, 1, `recall ${s.recall}: ${JSON.stringify([...s.matchOf])}`);
+    assert.ok(s.precision >= 0.9, `precision ${s.precision}`);
+    assert.ok(s.hError <= 0.005, `|h − planted| = ${s.hError}`);
+    assert.ok(s.separated, "near-duplicates separated");
+    assert.ok(report.h_raw > 10 * truth.planted_share, `h_raw ${report.h_raw}`);
+  });
+}
+
+Deno.test("mineRoutines() with a holdout matches every minable routine on the later half", () => {
+  const split = Date.UTC(2026, 2, 2 + 14);
+  const { truth, report } = mine(28, 4, split);
+  const later = (p: Truth["routines"][number]) =>
+    p.occurrences.filter((o) => Date.parse(o.day) >= split);
+  const minable = truth.routines.filter((p) =>
+    p.occurrences.length - later(p).length >= 3 && later(p).length > 0
+  );
+  assert.ok(minable.length >= 5, `${minable.length} minable routines`);
+  const reported = report.routines.map((r) => new Set(r.occurrences.flatMap((o) => o.event_ids)));
+  for (const p of minable) {
+    const after = later(p).flatMap((o) => o.event_ids);
+    const best = Math.max(...reported.map((set) => after.filter((e) => set.has(e)).length));
+    assert.ok(best >= 0.75 * after.length, `${p.id}: ${best} of ${after.length} later steps`);
+  }
+  // The weekly routine has only two occurrences before the split: it cannot be mined there.
+  const weekly = truth.routines.find((p) => p.id === "p6")!;
+  const weeklyIds = new Set(weekly.occurrences.flatMap((o) => o.event_ids));
+  assert.ok(
+    report.routines.every((r) =>
+      r.occurrences.every((o) => !o.event_ids.some((e) => weeklyIds.has(e)))
+    ),
+  );
+  assert.ok(report.h_in! > 0 && report.h_out! > 0);
+});
+
+// --- the demo's planted truth, when `frames demo --routines` exists -------------------
+
+const home = await Deno.makeTempDir({ prefix: "frames-routines-score-" });
+globalThis.addEventListener("unload", () => Deno.removeSync(home, { recursive: true }));
+const demoHelp = await runFrames(["demo", "--help"], { home });
+const demoHasRoutines = demoHelp.stdout.includes("--routines");
+
+Deno.test({
+  name: "frames routines meets the targets on the demo's planted routines (frames demo --routines)",
+  ignore: !demoHasRoutines,
+  async fn() {
+    const demo = await runFrames(["demo", "--routines", "--keep"], { home });
+    assert.equal(demo.code, 0, demo.stderr);
+    const db = /(\/\S+\.sqlite)/.exec(demo.stdout + demo.stderr)?.[1];
+    assert.ok(db !== undefined, `no database path in: ${demo.stdout}${demo.stderr}`);
+    const truth = JSON.parse(
+      await Deno.readTextFile(join(dirname(db), "routines.truth.json")),
+    ) as Truth;
+    const days = truth.routines.flatMap((p) => p.occurrences.map((o) => o.day)).sort();
+    const args = [
+      "routines",
+      "--source",
+      `screenpipe:${db}`,
+      "--tz",
+      "Europe/Berlin",
+      "--from",
+      days[0],
+      "--to",
+      days[days.length - 1],
+      "--displays",
+      "monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0",
+    ];
+    const r = await runFrames(args, { home });
+    assert.equal(r.code, 0, r.stderr);
+    const report = JSON.parse(r.stdout) as Reported;
+    const s = score(truth, report);
+    console.log(`demo: recall ${s.recall}, precision ${s.precision}, |h − planted| ${s.hError}`);
+    assert.equal(s.recall, 1);
+    assert.ok(s.precision >= 0.9);
+    assert.ok(s.hError <= 0.005);
+    assert.ok(s.separated);
+    await Deno.remove(dirname(db), { recursive: true });
+  },
+});
