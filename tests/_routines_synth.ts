@@ -202,6 +202,8 @@ export interface SynthOptions {
   interrupt?: number;
   /** Also write key and scroll events (bench volume; default false). */
   noise?: boolean;
+  /** A snapshot after every background step (bench volume; default every fourth). */
+  dense?: boolean;
 }
 
 /** A synthetic capture (UTC days) with its planted truth. */
@@ -319,7 +321,7 @@ export function synthCapture(opts: SynthOptions): { capture: Capture; truth: Tru
       for (let k = 0; k < n && done < budget; k++, done++) {
         tick(2, 6);
         backgroundStep(bg.app);
-        if (k % 4 === 3) {
+        if (opts.dense || k % 4 === 3) {
           tick(0.5, 1);
           snap(bg.app, url);
         }

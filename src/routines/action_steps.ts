@@ -80,10 +80,14 @@ export function actionSteps(capture: Capture, opts: ActionStepsOptions = {}): Ac
   const built = buildFrames(capture, rulesWith(opts), { stale: true });
   // A detour folded into a frame (flicker rule) is another app's input: its own pseudo-frame.
   const frames: BuiltFrame[] = [];
+  const indexes = new Map<BuiltFrame["stream"], Map<number, number>>();
   for (const f of built.frames) {
     frames.push(f);
     if (f.interruptions.length === 0) continue;
-    const index = new Map(f.stream.snaps.map((s, i) => [s.ref, i]));
+    let index = indexes.get(f.stream);
+    if (index === undefined) {
+      indexes.set(f.stream, index = new Map(f.stream.snaps.map((s, i) => [s.ref, i])));
+    }
     for (const x of f.interruptions) {
       frames.push({
         ...f,

@@ -46,7 +46,13 @@ import { DEFAULT_SCREEN, MIN_OCCURRENCES } from "./constants.ts";
 import { matchAgain, mineStream } from "./mine.ts";
 import { median, ratio, rawCovered, share, stepCost, tokens } from "./measure.ts";
 import { replayScript, type RoutinePlan, routinePlan } from "./plan.ts";
-import { draftRoutine, type Routine, type RoutineDraft, routineId } from "./routine.ts";
+import {
+  draftRoutine,
+  type Routine,
+  type RoutineDraft,
+  routineId,
+  type RoutineReport,
+} from "./routine.ts";
 import { Interner, type StepStream, stepStreams } from "./streams.ts";
 
 export {
@@ -57,7 +63,7 @@ export {
   type StepOp,
 } from "./action_steps.ts";
 export type { PlanElement, PlanStep, RoutinePlan } from "./plan.ts";
-export type { Routine, RoutineOccurrence, RoutineStep } from "./routine.ts";
+export type { Routine, RoutineOccurrence, RoutineReport, RoutineStep } from "./routine.ts";
 export { ARIA_ROLES, ariaRole, isDestructive, normaliseName } from "./normalise.ts";
 export { urlGlob } from "./url_glob.ts";
 export { memoryArchiveFiles } from "./memory_archive.ts";
@@ -78,23 +84,6 @@ export interface MineRoutinesOptions {
   displays?: readonly DisplayGeometry[];
   /** Clicks and typed runs outside every frame: action steps no routine can hold. */
   unplaced?: number;
-}
-
-/** What `frames routines` reports. */
-export interface RoutineReport {
-  miner: string;
-  h: number;
-  h_raw: number;
-  h_in: number | null;
-  h_out: number | null;
-  action_steps: number;
-  /** Medians over the routines. */
-  R_info_median: number;
-  R_inject_median: number;
-  min_occurrences: number;
-  routines: Routine[];
-  /** Why the result is what it is (empty result, holdout limits). */
-  notes: string[];
 }
 
 /** A mining result: the report and, per routine id, what its plan is built from. */

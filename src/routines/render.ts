@@ -7,8 +7,7 @@
  */
 
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
-import type { RoutineReport } from "./mod.ts";
-import type { Routine } from "./routine.ts";
+import type { Routine, RoutineReport } from "./routine.ts";
 import { inertMarkdown, plainText } from "./_text.ts";
 
 function pct(x: number | null): string {

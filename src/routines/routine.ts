@@ -57,6 +57,23 @@ export interface Routine {
   R_inject: number;
 }
 
+/** What `frames routines` reports. */
+export interface RoutineReport {
+  miner: string;
+  h: number;
+  h_raw: number;
+  h_in: number | null;
+  h_out: number | null;
+  action_steps: number;
+  /** Medians over the routines. */
+  R_info_median: number;
+  R_inject_median: number;
+  min_occurrences: number;
+  routines: Routine[];
+  /** Why the result is what it is (empty result, holdout limits). */
+  notes: string[];
+}
+
 /** A routine before its cost ratios are known, with the raw steps of each occurrence. */
 export interface RoutineDraft extends Omit<Routine, "R_info" | "R_inject"> {
   /** Per occurrence, per step: the matched action step or undefined when missing. */
