@@ -54,6 +54,21 @@ export interface ActionStep {
   text?: string;
   /** Return or Tab pressed right after the step, when the capture tells which key. */
   keysAfter: ("Enter" | "Tab")[];
+  /**
+   * Typed runs: the refs of every run typed into the same field in a row (a recorder writes
+   * one row per typing pause); they are one step, `ref` first.
+   */
+  refs?: number[];
+}
+
+/** How many source rows (action steps as the source counts them) a step stands for. */
+export function rowsOf(s: ActionStep): number {
+  return s.refs?.length ?? 1;
+}
+
+/** The source refs of a step. */
+export function refsOf(s: ActionStep): number[] {
+  return s.refs ?? [s.ref];
 }
 
 /** Options of {@linkcode actionSteps}. */
@@ -109,6 +124,13 @@ export function actionSteps(capture: Capture, opts: ActionStepsOptions = {}): Ac
   return { steps: out.sort((a, b) => a.at - b.at || a.ref - b.ref), unplaced: unplaced.length };
 }
 
+/** Source rows of steps (merged typing counts each of its rows). */
+export function rowCount(steps: readonly ActionStep[]): number {
+  let n = 0;
+  for (const s of steps) n += rowsOf(s);
+  return n;
+}
+
 function frameSteps(
   f: BuiltFrame,
   targets: ReturnType<typeof resolveFrameClicks>,
@@ -141,6 +163,16 @@ function frameSteps(
       step = { ...base, op: "click", role: ariaRole(t?.role), name, norm: normaliseName(name) };
     } else {
       step = typed(e, base, last, f);
+      if (last !== undefined && continues(last, step)) {
+        // One more pause in the same typing: the step grows, it is not a new one.
+        last.refs = [...refsOf(last), step.ref];
+        last.chars = (last.chars ?? 0) + (step.chars ?? 0);
+        if (last.text !== undefined || step.text !== undefined) {
+          last.text = (last.text ?? "") + (step.text ?? "");
+        }
+        last.keysAfter = step.keysAfter;
+        continue;
+      }
     }
     out.push(step);
     last = step;
@@ -148,6 +180,13 @@ function frameSteps(
 }
 
 type Base = Omit<ActionStep, "op" | "role" | "name" | "norm">;
+
+/** A typed run that carries on the previous one: same field, nothing else in between. */
+function continues(last: ActionStep, next: ActionStep): boolean {
+  return last.op === "type" && next.op === "type" && last.norm === next.norm &&
+    last.role === next.role && last.keysAfter.length === 0 &&
+    next.at - last.at <= FIELD_REACH_MS;
+}
 
 /** A typed run: its field is its own element, else the text field clicked just before. */
 function typed(e: InputEvent, base: Base, last: ActionStep | undefined, f: BuiltFrame): ActionStep {

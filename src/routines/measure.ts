@@ -30,7 +30,7 @@ export function rawCovered(streams: readonly StepStream[], minCount: number): nu
       if (s.seg[i] !== s.seg[i + 1]) continue;
       if ((counts.get(`${key(i)},${key(i + 1)}`) ?? 0) >= minCount) mark[i] = mark[i + 1] = 1;
     }
-    for (const m of mark) covered += m;
+    for (let i = 0; i < n; i++) if (mark[i] === 1) covered += s.steps[i].refs?.length ?? 1;
   }
   return covered;
 }

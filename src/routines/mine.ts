@@ -64,14 +64,13 @@ export function mineStream(
     const r = proj.token.get(t)!.role;
     roleFreq.set(r, (roleFreq.get(r) ?? 0) + n);
   }
+  // Uses of every named key in the stream (a key grown into a pattern may be too rare to
+  // be a projection token of its own).
   const exactFreq = new Map<number, number>();
-  for (const [t, n] of proj.freq) {
-    const e = proj.token.get(t)!.exact;
-    if (e >= 0) exactFreq.set(e, n);
-  }
+  for (const e of stream.exact) if (e >= 0) exactFreq.set(e, (exactFreq.get(e) ?? 0) + 1);
   const claimed = new Int32Array(stream.steps.length);
   const index = postings(stream);
-  const ground: Ground = { stream, claimed, index, size: proj.size };
+  const ground: Ground = { stream, claimed, index, size: proj.size, freq: exactFreq };
   const share = (t: PatternToken) =>
     (t.exact >= 0 ? exactFreq.get(t.exact) ?? 0 : roleFreq.get(t.role) ?? 0) / proj.size;
   const kept: Claimed[] = [];

@@ -15,7 +15,7 @@
  *   routine; two routines that differ at one named step stay separate.
  * - **h_raw**: share of action steps covered by any recurring n-gram (≥ min occurrences, the
  *   naive measure); **h**: share of action steps inside occurrences of reported routines
- *   (the occurrences' own steps, extras excluded); **h_in / h_out** (with a holdout day):
+ *   (an occurrence's own steps, as `event_ids` lists them; extra steps between excluded); **h_in / h_out** (with a holdout day):
  *   routines mined on the days before it only; h_in their share on those days, h_out the
  *   share of the later days' action steps covered when those routines are matched there.
  * - **Agent cost** per step `w·h/750 + 350 + 180` tokens (w×h the display, default
@@ -40,7 +40,7 @@
 
 import type { DisplayGeometry } from "../model.ts";
 import { VERSION } from "../version.ts";
-import type { ActionStep } from "./action_steps.ts";
+import { type ActionStep, rowCount, rowsOf } from "./action_steps.ts";
 import type { PatternToken } from "./candidates.ts";
 import { DEFAULT_SCREEN, MIN_OCCURRENCES } from "./constants.ts";
 import { matchAgain, mineStream } from "./mine.ts";
@@ -132,7 +132,7 @@ export function mineRoutines(
       mine.forEach((a, i) => {
         for (const hit of hits[i]) {
           a.occurrences.push({ stream, hit });
-          outCovered += hit.filter((q) => q >= 0).length;
+          outCovered += rowsIn(stream, hit);
         }
       });
     }
@@ -155,14 +155,14 @@ export function mineRoutines(
   }
   routines.sort((a, b) => coveredBy(b) - coveredBy(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   const allCovered = inCovered + outCovered;
-  const total = steps.length + (opts.unplaced ?? 0);
+  const total = rowCount(steps) + (opts.unplaced ?? 0);
   const allStreams = split === undefined ? inStreams : stepStreams(steps, new Interner());
   const report: RoutineReport = {
     miner: `frames ${VERSION}`,
     h: share(allCovered, total),
     h_raw: share(rawCovered(allStreams, minOccurrences), total),
-    h_in: split === undefined ? null : share(inCovered, inSteps.length),
-    h_out: split === undefined ? null : share(outCovered, outSteps.length),
+    h_in: split === undefined ? null : share(inCovered, rowCount(inSteps)),
+    h_out: split === undefined ? null : share(outCovered, rowCount(outSteps)),
     action_steps: total,
     R_info_median: median(routines.map((r) => r.R_info)),
     R_inject_median: median(routines.map((r) => r.R_inject)),
@@ -187,7 +187,14 @@ export function planOf(
 
 function covered(list: readonly Accepted[]): number {
   let n = 0;
-  for (const a of list) for (const o of a.occurrences) n += o.hit.filter((q) => q >= 0).length;
+  for (const a of list) for (const o of a.occurrences) n += rowsIn(o.stream, o.hit);
+  return n;
+}
+
+/** Source rows of an occurrence's own steps (extra steps between them excluded). */
+function rowsIn(stream: StepStream, hit: Int32Array): number {
+  let n = 0;
+  for (const q of hit) if (q >= 0) n += rowsOf(stream.steps[q]);
   return n;
 }
 
@@ -226,7 +233,11 @@ function notes(
   }
   if (split !== undefined) {
     out.push(
-      `holdout: routines mined on ${inSteps.length} action steps before the split and matched on ${outSteps.length} after it; a routine with fewer than ${minOccurrences} occurrences before the split cannot be mined there, so h_out does not count it`,
+      `holdout: routines mined on ${
+        rowCount(inSteps)
+      } action steps before the split and matched on ${
+        rowCount(outSteps)
+      } after it; a routine with fewer than ${minOccurrences} occurrences before the split cannot be mined there, so h_out does not count it`,
     );
   }
   return out;

@@ -27,6 +27,8 @@ export interface Ground {
   index: { exact: Map<number, number[]>; role: Map<number, number[]> };
   /** Named steps in the stream's projection. */
   size: number;
+  /** Uses of each exact key in the stream. */
+  freq: ReadonlyMap<number, number>;
 }
 
 /** An end step stays only when chance would put it beside that many occurrences this rarely. */
@@ -84,10 +86,18 @@ export function trimEnds(p: Claimed, g: Ground, share: (t: PatternToken) => numb
         if (h[at] >= 0) inside++;
         for (const q of h) if (q >= 0) covered++;
       }
-      const rest = Math.max(1, g.size - covered);
+      // Per action step of the stream (unnamed ones too): what sits beside a step.
+      const rest = Math.max(1, g.stream.steps.length - covered);
       const rate = Math.max(0, share(end) * g.size - inside) / rest;
-      const chance = 1 - Math.pow(1 - Math.min(1, rate), MAX_EXTRA + 1);
-      const k = hits.filter((h) => h.every((q) => q >= 0)).length;
+      // Chance gets as many tries as the widest gap the occurrences show between the end
+      // step and its neighbour (1 when it is always adjacent, as a slot end must be).
+      const complete = hits.filter((h) => h.every((q) => q >= 0));
+      let reach = 1;
+      for (const h of complete) {
+        reach = Math.max(reach, side === "first" ? h[1] - h[0] : h[at] - h[at - 1]);
+      }
+      const chance = 1 - Math.pow(1 - Math.min(1, rate), Math.min(reach, MAX_EXTRA + 1));
+      const k = complete.length;
       const n = subHits.filter((h) => h.every((q) => q >= 0)).length;
       const keep = binomialTail(Math.min(k, n), n, chance) <= END_CHANCE;
       if (keep) {
@@ -158,11 +168,14 @@ export function joinAdjacent(
 
 /** A slot's most common value may fill at most this share of its occurrences. */
 const SLOT_TOP_SHARE = 0.5;
+/** At least this share of its values' uses in the stream must be in the slot. */
+const SLOT_OWN_SHARE = 0.5;
 
 /**
  * Turns an interior named step into a slot when, with its name free, the pattern occurs at
- * least as often and the names there are many and none dominates (a recipient picked from
- * a list); two or so names stay as they are (near-duplicates: Approve vs Request changes).
+ * least as often, the names there are many, none dominates and they are mostly used there
+ * (a recipient picked from a list); two or so names stay as they are (near-duplicates:
+ * Approve vs Request changes).
  */
 export function generalise(p: Claimed, g: Ground): Claimed {
   let { tokens, hits } = p;
@@ -178,9 +191,16 @@ export function generalise(p: Claimed, g: Ground): Claimed {
       values.set(v, (values.get(v) ?? 0) + 1);
     }
     const top = Math.max(0, ...values.values());
+    // Slot values are specific (an issue, a customer): mostly used right here, unlike
+    // generic names (Send, Open) that merely happen to sit in that position.
+    let used = 0, inSlot = 0;
+    for (const [v, n] of values) {
+      inSlot += n;
+      used += v >= 0 ? g.freq.get(v) ?? n : n;
+    }
     if (
       wider.length >= hits.length && values.size >= SLOT_VARIANTS &&
-      top <= SLOT_TOP_SHARE * wider.length
+      top <= SLOT_TOP_SHARE * wider.length && inSlot >= SLOT_OWN_SHARE * used
     ) {
       tokens = wild;
       hits = wider;

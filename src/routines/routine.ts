@@ -7,7 +7,7 @@
  */
 
 import { formatLocal } from "../compile/time.ts";
-import type { ActionStep, StepOp } from "./action_steps.ts";
+import { type ActionStep, refsOf, type StepOp } from "./action_steps.ts";
 import type { PatternToken } from "./candidates.ts";
 import type { Hit } from "./match.ts";
 import type { Interner, StepStream } from "./streams.ts";
@@ -33,7 +33,10 @@ export interface RoutineStep {
 
 /** One occurrence of a routine. */
 export interface RoutineOccurrence {
-  /** The source's event refs of the occurrence's steps, in order. */
+  /**
+   * The source's event refs of the occurrence's steps, in order (a typing step lists each
+   * of its runs; extra steps between the routine's steps are not the routine's).
+   */
   event_ids: number[];
   /** Local time of the first step, ISO with offset. */
   start: string;
@@ -171,7 +174,7 @@ function occurrence(
     else if (opts.includeText && s.text !== undefined) slots[st.slot_name] = s.text;
   });
   return {
-    event_ids: present.map((s) => s.ref),
+    event_ids: present.flatMap(refsOf),
     start: formatLocal(present[0].at, opts.tz),
     end: formatLocal(present[present.length - 1].at, opts.tz),
     slots,
