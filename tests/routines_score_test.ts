@@ -8,6 +8,7 @@
 
 import assert from "node:assert/strict";
 import { dirname, join } from "node:path";
+import { addDays } from "../src/compile/time.ts";
 import { actionSteps, mineRoutines } from "../src/routines/mod.ts";
 import { runFrames } from "./_frames.ts";
 import { synthCapture, type Truth } from "./_routines_synth.ts";
@@ -143,10 +144,12 @@ Deno.test({
       `screenpipe:${db}`,
       "--tz",
       "Europe/Berlin",
+      // The corpus may start before its first planted occurrence and end after the last:
+      // a week either side holds every action step the truth counts.
       "--from",
-      days[0],
+      addDays(days[0], -7),
       "--to",
-      days[days.length - 1],
+      addDays(days[days.length - 1], 7),
       "--displays",
       "monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0",
     ];
