@@ -40,6 +40,7 @@ const TOOLS = [
   "get_steps",
   "search_activity",
   "get_evidence",
+  "get_routine_plan",
   "replay_routine",
 ];
 

@@ -40,6 +40,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "repeated clicks, action sequences, habits, URL templates, switches, rhythms",
     load: () => import("./patterns.ts"),
   },
+  routines: {
+    summary: "recurring step sequences with h and R; guarded plans; Memory Archive export",
+    load: () => import("./routines.ts"),
+  },
   infer: {
     summary: "tier 2: attach validated inferred entries, strip them, categorise frames",
     load: () => import("./infer.ts"),

@@ -6,6 +6,7 @@
 
 import { addDays } from "../../compile/time.ts";
 import { analyseDay, detectPatterns } from "../../patterns/mod.ts";
+import { type ActionStep, actionSteps, mineRoutines } from "../../routines/mod.ts";
 import { encodeCursor, resumeCall } from "../_cursor.ts";
 import { fitPage } from "../_pager.ts";
 import { DAY_ARG, resolveToolWindow } from "../_window_args.ts";
@@ -27,7 +28,11 @@ const DETECTORS = [
   "temporal_rhythms",
 ] as const;
 
-const EVIDENCE = { type: "array", items: { type: "string" }, description: "Frame ids" };
+const EVIDENCE = {
+  type: "array",
+  items: { type: "string" },
+  description: "Frame ids (routines: start times of the first occurrences)",
+};
 
 function list(required: string[], properties: Record<string, unknown>): JsonObjectSchema {
   return {
@@ -45,7 +50,7 @@ export const GET_PATTERNS: ToolSpec = {
   name: NAME,
   title: "Patterns over recent days",
   description:
-    `Recurring behaviour over the last N local days (default ${PATTERN_DAYS.default}, ending today or on until): repeated clicks on the same element, action sequences that recur inside one app, daily habits (apps and sites used on most days, typical start), URL templates visited with different ids, frequent app-to-app switches, and temporal rhythms (an app in the same half hour on most days). Each pattern has counts and evidence frame ids (use get_steps or get_evidence on them). Use it for routines, habits and 'what do I keep doing'. Typed text is never read. Paged: when next_cursor is present, call again with the same arguments and that cursor. ` +
+    `Recurring behaviour over the last N local days (default ${PATTERN_DAYS.default}, ending today or on until): repeated clicks on the same element, action sequences that recur inside one app, daily habits (apps and sites used on most days, typical start), URL templates visited with different ids, frequent app-to-app switches, temporal rhythms (an app in the same half hour on most days), and routines: step sequences of one app/site seen 3+ times with named targets, slots for varying names, with h (their share of all clicks and typed runs) and R (agent cost over plan cost); get a routine's guarded plan with get_routine_plan. Each pattern has counts and evidence (frame ids; occurrence start times for routines). Use it for routines, habits and 'what do I keep doing'. Typed text is never read. Paged: when next_cursor is present, call again with the same arguments and that cursor. ` +
     UNTRUSTED_TEXT,
   input: {
     type: "object",
@@ -74,7 +79,7 @@ export const GET_PATTERNS: ToolSpec = {
   },
   output: {
     type: "object",
-    required: ["tz", "days", "active_days", ...DETECTORS, "page"],
+    required: ["tz", "days", "active_days", "routine_figures", ...DETECTORS, "routines", "page"],
     properties: {
       tz: { type: "string" },
       days: { type: "array", items: { type: "string" } },
@@ -118,6 +123,40 @@ export const GET_PATTERNS: ToolSpec = {
         count: { type: "integer" },
         days: { type: "integer" },
       }),
+      routine_figures: {
+        type: "object",
+        required: ["h", "h_raw", "action_steps"],
+        properties: {
+          h: { type: "number", description: "Share of action steps inside the routines" },
+          h_raw: { type: "number", description: "Share inside any recurring n-gram (naive)" },
+          action_steps: { type: "integer" },
+        },
+      },
+      routines: list(["id", "title", "app", "steps", "occurrences", "R_info", "R_inject"], {
+        id: { type: "string", description: "Pass to get_routine_plan with the same days/until" },
+        title: { type: "string" },
+        app: { type: "string" },
+        site: { type: ["string", "null"] },
+        steps: {
+          type: "array",
+          items: {
+            type: "object",
+            required: ["op", "name", "role", "url", "slot"],
+            properties: {
+              op: { type: "string", enum: ["click", "type", "navigate"] },
+              name: { type: ["string", "null"] },
+              role: { type: ["string", "null"] },
+              url: { type: ["string", "null"] },
+              slot: { type: "boolean" },
+              optional: { type: "boolean" },
+              slot_name: { type: "string" },
+            },
+          },
+        },
+        occurrences: { type: "integer" },
+        R_info: { type: "number" },
+        R_inject: { type: "number" },
+      }),
       temporal_rhythms: list(["app", "slot", "days", "of_days", "avg_minutes"], {
         app: { type: "string" },
         slot: { type: "string" },
@@ -137,16 +176,38 @@ export const GET_PATTERNS: ToolSpec = {
       resolveToolWindow({ day: typeof args.until === "string" ? args.until : "today" }, ctx);
     const tz = ctx.settings.tz;
     const analysed = [];
+    const steps: ActionStep[] = [];
+    let unplaced = 0;
     for (let back = count - 1; back >= 0; back--) {
       const day = addDays(last.day!, -back);
       const capture = await ctx.backend.read(ctx.backend.resolveWindow({ day }, ctx.now));
       analysed.push(analyseDay(capture, { day, tz, minMinutes: ctx.settings.minMinutes }));
+      const got = actionSteps(capture);
+      for (const s of got.steps) steps.push(s);
+      unplaced += got.unplaced;
     }
     const minCount = typeof args.min_count === "number" ? args.min_count : undefined;
     const report = detectPatterns(analysed, { minCount });
+    // Routines, as get_routine_plan mines them for the same days (typed text never loaded).
+    const mined = mineRoutines(steps, { tz, minOccurrences: minCount, unplaced }).report;
+    const routines = mined.routines.map((r) => ({
+      id: r.id,
+      title: r.title,
+      app: r.app,
+      site: r.site,
+      steps: r.steps,
+      occurrences: r.occurrences.length,
+      R_info: r.R_info,
+      R_inject: r.R_inject,
+      evidence: r.occurrences.slice(0, 5).map((o) => o.start),
+    }));
+    const figures = { h: mined.h, h_raw: mined.h_raw, action_steps: mined.action_steps };
     const structured = fitPage(
-      { tz, days: report.days, active_days: report.active_days },
-      DETECTORS.map((key) => ({ key, items: report[key] })),
+      { tz, days: report.days, active_days: report.active_days, routine_figures: figures },
+      [
+        ...DETECTORS.map((key) => ({ key, items: report[key] as readonly unknown[] })),
+        { key: "routines", items: routines },
+      ],
       {
         offset: cursor?.offset ?? 0,
         maxTokens: ctx.maxTokens,

@@ -12,6 +12,7 @@ import { GET_CONTEXT } from "./get_context.ts";
 import { GET_DAY_SUMMARY } from "./get_day_summary.ts";
 import { GET_EVIDENCE } from "./get_evidence.ts";
 import { GET_PATTERNS } from "./get_patterns.ts";
+import { GET_ROUTINE_PLAN } from "./get_routine_plan.ts";
 import { GET_STEPS } from "./get_steps.ts";
 import { SEARCH_ACTIVITY } from "./search_activity.ts";
 import { REPLAY_ROUTINE } from "./replay_routine.ts";
@@ -39,5 +40,6 @@ export const CORE_TOOLS: readonly ToolSpec[] = [
   GET_STEPS,
   SEARCH_ACTIVITY,
   GET_EVIDENCE,
+  GET_ROUTINE_PLAN,
   REPLAY_ROUTINE,
 ];

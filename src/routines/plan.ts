@@ -1,0 +1,120 @@
+/**
+ * The guarded plan of a routine (schema/routine-plan.schema.json): per step the op, the
+ * target by ARIA role and name, the slot that fills it, the guards that must hold before it
+ * acts (app, URL template, element), whether it is destructive and the keys pressed after
+ * it. Typed text appears only when the operator opted in and the text never varied.
+ *
+ * @module
+ */
+
+import type { ActionStep } from "./action_steps.ts";
+import { isDestructive, normaliseName } from "./normalise.ts";
+import type { RoutineDraft } from "./routine.ts";
+
+/** An element by ARIA role and exact accessible name (null: the slot gives it). */
+export interface PlanElement {
+  role: string;
+  name: string | null;
+}
+
+/** One step of a plan. */
+export interface PlanStep {
+  index: number;
+  op: "click" | "type" | "navigate";
+  target: PlanElement | null;
+  slot: string | null;
+  text: string | null;
+  url: string | null;
+  keys_after: ("Enter" | "Tab" | "Escape")[];
+  destructive: boolean;
+  optional: boolean;
+  guards: { app: string; url: string | null; element: PlanElement | null };
+}
+
+/** A guarded plan (plan_version 1). */
+export interface RoutinePlan {
+  plan_version: 1;
+  generator: string;
+  routine: { id: string; title: string; occurrences: number };
+  app: string;
+  site: string | null;
+  slots: { name: string; kind: "target" | "text"; examples?: string[] }[];
+  steps: PlanStep[];
+}
+
+/** Role of a target whose source named no role: the most generic ARIA role. */
+const UNKNOWN_ROLE = "generic";
+/** Slot examples listed at most. */
+const EXAMPLES = 5;
+
+/** Keys pressed after step `k` in most occurrences. */
+function keysAfter(draft: RoutineDraft, k: number): ("Enter" | "Tab")[] {
+  const counts = new Map<string, number>();
+  let seen = 0;
+  for (const m of draft.matched) {
+    const s: ActionStep | undefined = m[k];
+    if (s === undefined) continue;
+    seen++;
+    for (const key of s.keysAfter) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return (["Enter", "Tab"] as const).filter((key) => (counts.get(key) ?? 0) * 2 > seen);
+}
+
+/** The plan of a drafted routine; `generator` is e.g. `frames 0.1.0`. */
+export function routinePlan(
+  draft: RoutineDraft,
+  opts: { generator: string; includeText: boolean },
+): RoutinePlan {
+  const slots: RoutinePlan["slots"] = [];
+  const steps = draft.steps.map((s, k): PlanStep => {
+    const values = draft.occurrences.map((o) => s.slot_name && o.slots[s.slot_name])
+      .filter((v): v is string => typeof v === "string");
+    const distinct = [...new Set(values)].sort();
+    if (s.slot && s.slot_name !== undefined) {
+      const kind = s.op === "type" ? "text" : "target";
+      const examples = kind === "target" || opts.includeText ? distinct.slice(0, EXAMPLES) : [];
+      slots.push({ name: s.slot_name, kind, ...(examples.length > 0 ? { examples } : {}) });
+    }
+    const element = s.op === "navigate"
+      ? null
+      : { role: s.role ?? UNKNOWN_ROLE, name: s.op === "click" && s.slot ? null : s.name };
+    const fixed = opts.includeText && s.op === "type" && !s.slot
+      ? draft.matched.find((m) => m[k]?.text !== undefined)?.[k]?.text ?? null
+      : null;
+    const names = s.op !== "click" ? [] : s.slot ? distinct : s.name !== null ? [s.name] : [];
+    return {
+      index: k + 1,
+      op: s.op,
+      target: element,
+      slot: s.slot ? s.slot_name ?? null : null,
+      text: fixed,
+      url: s.op === "navigate" ? s.url : null,
+      keys_after: keysAfter(draft, k),
+      destructive: names.some((n) => isDestructive(normaliseName(n))),
+      optional: s.optional,
+      guards: {
+        app: draft.app,
+        url: s.op === "navigate" ? null : s.url,
+        element: element === null ? null : { ...element },
+      },
+    };
+  });
+  return {
+    plan_version: 1,
+    generator: opts.generator,
+    routine: { id: draft.id, title: draft.title, occurrences: draft.occurrences.length },
+    app: draft.app,
+    site: draft.site,
+    slots,
+    steps,
+  };
+}
+
+/** The minimal replay script of a routine: one line per step, what R_info is measured against. */
+export function replayScript(draft: RoutineDraft): string {
+  return draft.steps.map((s) => {
+    if (s.op === "navigate") return `open ${s.url ?? "?"}`;
+    const what = `${s.role ?? UNKNOWN_ROLE} "${s.name ?? `{${s.slot_name}}`}"`;
+    return s.op === "click" ? `click ${what}` : `type {${s.slot_name ?? "text"}} into ${what}`;
+  }).join("\n") + "\n";
+}
