@@ -22,6 +22,8 @@ export interface NumberRule {
 export const LIMITS = {
   /** The longest window in days: one leap year (see README, "Windows"). */
   windowDays: 366,
+  /** `--days N`: whole days, up to the same year. */
+  days: { min: 1, max: 366, integer: true },
   /** `--hours`: the same year in hours. */
   hours: { min: 0.01, max: 366 * 24 },
   /** `--budget`: the context block's token budget (as MCP's get_context accepts). */

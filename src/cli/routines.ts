@@ -22,6 +22,13 @@ import { writeOutput } from "./_output.ts";
 import { resolveSettings } from "./_settings.ts";
 import { resolveDay, resolveWindow } from "./_window.ts";
 import { UsageError } from "./usage_error.ts";
+import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
+import { LIMITS, numberFlag } from "./_numbers.ts";
+import type { CommandSpec } from "./_spec.ts";
+import { DEFAULT_CONTEXT_BUDGET, MIN_OCCURRENCES } from "../compile/rules.ts";
+
+/** Without a window flag, routines are mined over this many local days ending today. */
+const DEFAULT_ROUTINE_DAYS = 28;
 
 const HELP = `Usage: frames routines [plan ID [-o FILE] | export ID --memory-archive DIR] [options]
 
@@ -45,11 +52,13 @@ Subcommands:
 
 Options:
 ${WINDOW_HELP}
-  --days N           without a window flag: the N local days ending today (default 28)
+  --days N           without a window flag: the N local days ending today (default
+                     ${DEFAULT_ROUTINE_DAYS})
   --holdout-from DAY mine only the days before DAY (YYYY-MM-DD); match on DAY and after
-  --min-occurrences N  least occurrences of a routine (default 3)
+  --min-occurrences N  least occurrences of a routine (default ${MIN_OCCURRENCES})
   -f, --format FMT   json (default), md or context
-  --budget N         context block budget in cl100k tokens (default 1500)
+  --json             the same as -f json
+  --budget N         context block budget in cl100k tokens (default ${DEFAULT_CONTEXT_BUDGET})
   --memory-archive DIR  export: the session folder to create (must not exist or be empty)
   --os OS            export: os_type of the session, LINUX (default), MACOS or WINDOWS
   -o, --out FILE     write to FILE instead of standard output
@@ -66,15 +75,27 @@ Examples:
 
 const FORMATS = ["json", "md", "context"] as const;
 
-function wholeNumber(p: Parsed, name: string, fallback: number, min = 1): number {
-  const v = str(p, name);
-  if (v === undefined) return fallback;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min || v.trim() === "") {
-    throw new UsageError(`Invalid --${name} "${v}": expected a whole number ≥ ${min}`);
-  }
-  return n;
-}
+const OPTIONS = {
+  ...WINDOW_OPTIONS,
+  days: { type: "string" },
+  "holdout-from": { type: "string" },
+  "min-occurrences": { type: "string" },
+  ...FORMAT_OPTIONS,
+  budget: { type: "string" },
+  "memory-archive": { type: "string" },
+  os: { type: "string" },
+  out: { type: "string", short: "o" },
+} as const;
+
+/** What `frames routines` accepts, for help and completions. */
+export const spec: CommandSpec = {
+  help: HELP,
+  options: OPTIONS,
+  subcommands: {
+    plan: { help: HELP, options: OPTIONS },
+    export: { help: HELP, options: OPTIONS },
+  },
+};
 
 function windowOf(p: Parsed, tz: string, now: number): { start: number; end: number } {
   const flags = {
@@ -92,7 +113,7 @@ function windowOf(p: Parsed, tz: string, now: number): { start: number; end: num
     }
     return resolveWindow(flags, now, tz);
   }
-  const n = wholeNumber(p, "days", 28);
+  const n = numberFlag(str(p, "days"), "--days", LIMITS.days) ?? DEFAULT_ROUTINE_DAYS;
   const today = resolveDay("today", now, tz);
   return { start: dayWindow(addDays(today, 1 - n), tz).start, end: dayWindow(today, tz).end };
 }
@@ -109,7 +130,11 @@ async function mine(p: Parsed): Promise<{ mined: MinedRoutines; includeText: boo
   if (holdout !== undefined && !parseDay(holdout)) {
     throw new UsageError(`Invalid --holdout-from "${holdout}": use YYYY-MM-DD`);
   }
-  const minOccurrences = wholeNumber(p, "min-occurrences", 3, 2);
+  const minOccurrences = numberFlag(str(p, "min-occurrences"), "--min-occurrences", {
+    min: 2,
+    max: 1000,
+    integer: true,
+  }) ?? MIN_OCCURRENCES;
   const includeText = p.values["include-text"] === true;
   const source = await resolveCliSource(settings);
   const capture = await readCliWindow(source, window, { settings, includeText });
@@ -153,17 +178,7 @@ async function writeSession(dir: string, files: Map<string, string>): Promise<vo
 
 /** Entry point of `frames routines`. */
 export async function main(args: string[]): Promise<number> {
-  const p = parseFlags(args, {
-    ...WINDOW_OPTIONS,
-    days: { type: "string" },
-    "holdout-from": { type: "string" },
-    "min-occurrences": { type: "string" },
-    format: { type: "string", short: "f" },
-    budget: { type: "string" },
-    "memory-archive": { type: "string" },
-    os: { type: "string" },
-    out: { type: "string", short: "o" },
-  }, { command: "routines", positionals: true });
+  const p = parseFlags(args, OPTIONS, { command: "routines", positionals: true });
   if (p.values.help) {
     console.log(HELP);
     return 0;
@@ -183,19 +198,13 @@ export async function main(args: string[]): Promise<number> {
       '--memory-archive DIR goes with (and only with) "frames routines export ID"',
     );
   }
-  const format = str(p, "format") ?? "json";
-  if (
-    !(FORMATS as readonly string[]).includes(format) || (sub !== undefined && format !== "json")
-  ) {
-    throw new UsageError(
-      `Unknown format "${format}": use one of ${sub ? "json" : FORMATS.join(", ")}`,
-    );
-  }
+  const format = chooseFormat(p, sub === undefined ? FORMATS : ["json"] as const, "json");
   const osType = (str(p, "os") ?? "LINUX").toUpperCase();
   if (osType !== "LINUX" && osType !== "MACOS" && osType !== "WINDOWS") {
     throw new UsageError(`Invalid --os "${str(p, "os")}": use LINUX, MACOS or WINDOWS`);
   }
-  const budget = wholeNumber(p, "budget", 1500, 100);
+  const budget = numberFlag(str(p, "budget"), "--budget", LIMITS.budget) ??
+    DEFAULT_CONTEXT_BUDGET;
   const { mined, includeText } = await mine(p);
   if (sub === "plan" || sub === "export") {
     const plan = planOf(mined, id!, { includeText });

@@ -6,6 +6,7 @@
  * @module
  */
 
+import { ariaRole } from "../routines/mod.ts";
 import { NEAR_DUPLICATES, ROUTINES } from "./_routine_defs.ts";
 import type { PlantedOccurrence } from "./_plant.ts";
 import type { EventRow } from "./_simulate.ts";
@@ -58,17 +59,6 @@ export interface RoutinesTruth {
   near_duplicates: [string, string][];
 }
 
-/** ARIA roles of the accessibility roles the planted elements carry. */
-export const ARIA_ROLES: Readonly<Record<string, string>> = {
-  AXButton: "button",
-  AXLink: "link",
-  AXMenuItem: "menuitem",
-  AXTab: "tab",
-  AXRadioButton: "radio",
-  AXTextField: "textbox",
-  AXTextArea: "textbox",
-};
-
 /** Describe the planted routines once the rows have their ids. */
 export function buildTruth(
   seed: number,
@@ -86,7 +76,7 @@ export function buildTruth(
     site: r.site,
     steps: r.steps.map((s) => ({
       op: s.op,
-      role: ARIA_ROLES[s.role],
+      role: ariaRole(s.role) ?? s.role,
       name: s.name,
       slot: s.name === null || (s.values !== undefined && new Set(s.values).size > 1),
       optional: s.optional === true,

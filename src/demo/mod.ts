@@ -29,7 +29,6 @@ export const DEMO_DISPLAYS: string = SCREENS.map((s) => `${s.name}=${s.width}x${
   .join(",");
 export type { DayKind } from "./_plan.ts";
 export type { RoutinesTruth, TruthRoutine, TruthStep } from "./_truth.ts";
-export { ARIA_ROLES } from "./_truth.ts";
 
 /** File name of the planted-routine truth, written beside the database. */
 export const TRUTH_FILE = "routines.truth.json";

@@ -9,7 +9,7 @@
  */
 
 import { maximalRepeats } from "./automaton.ts";
-import { MAX_ROUTINE_STEPS, MIN_NAMED, SLOT_VARIANTS } from "./constants.ts";
+import { MAX_ROUTINE_STEPS, MIN_NAMED, SLOT_VARIANTS } from "../compile/rules.ts";
 import type { Interner, StepStream } from "./streams.ts";
 
 /** One step of a pattern: an exact key, or any step of a role (a slot). */

@@ -8,7 +8,7 @@
  */
 
 import type { PatternToken } from "./candidates.ts";
-import { MAX_ROUTINE_STEPS, SLOT_VARIANTS } from "./constants.ts";
+import { MAX_ROUTINE_STEPS, SLOT_VARIANTS } from "../compile/rules.ts";
 import {
   following,
   type Hit,

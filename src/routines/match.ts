@@ -10,7 +10,7 @@
  */
 
 import type { PatternToken } from "./candidates.ts";
-import { MAX_EXTRA, MAX_SKIPS, MAX_STEP_GAP_MS } from "./constants.ts";
+import { MAX_EXTRA, MAX_SKIPS, MAX_STEP_GAP_MS } from "../compile/rules.ts";
 import type { StepStream } from "./streams.ts";
 
 /** An occurrence: per pattern step, the stream position matched, or -1 when missing. */

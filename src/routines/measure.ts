@@ -10,7 +10,12 @@
  */
 
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
-import { ACTION_TOKENS, DEFAULT_SCREEN, PIXELS_PER_TOKEN, REASONING_TOKENS } from "./constants.ts";
+import {
+  ACTION_TOKENS,
+  DEFAULT_SCREEN,
+  PIXELS_PER_TOKEN,
+  REASONING_TOKENS,
+} from "../compile/rules.ts";
 import type { StepStream } from "./streams.ts";
 
 /** Steps covered by a recurring n-gram, summed over streams (see the module doc). */

@@ -16,7 +16,7 @@ import {
   MIN_NAMED,
   OPTIONAL_PRESENCE,
   SLOT_PRESENCE,
-} from "./constants.ts";
+} from "../compile/rules.ts";
 import { extendPattern } from "./extend.ts";
 import { type Hit, matchPattern, postings, release, startsOf } from "./match.ts";
 import { type Claimed, generalise, type Ground, joinAdjacent, trimEnds } from "./refine.ts";

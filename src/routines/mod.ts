@@ -42,7 +42,7 @@ import type { DisplayGeometry } from "../model.ts";
 import { VERSION } from "../version.ts";
 import { type ActionStep, rowCount, rowsOf } from "./action_steps.ts";
 import type { PatternToken } from "./candidates.ts";
-import { DEFAULT_SCREEN, MIN_OCCURRENCES } from "./constants.ts";
+import { DEFAULT_SCREEN, MIN_OCCURRENCES } from "../compile/rules.ts";
 import { matchAgain, mineStream } from "./mine.ts";
 import { median, ratio, rawCovered, share, stepCost, tokens } from "./measure.ts";
 import { replayScript, type RoutinePlan, routinePlan } from "./plan.ts";
@@ -62,13 +62,21 @@ export {
   type ActionStepsOptions,
   type StepOp,
 } from "./action_steps.ts";
-export type { PlanElement, PlanStep, RoutinePlan } from "./plan.ts";
-export type { Routine, RoutineOccurrence, RoutineReport, RoutineStep } from "./routine.ts";
+export type { PlanElement, PlanSlot, PlanStep, RoutinePlan } from "./plan.ts";
+export type {
+  Routine,
+  RoutineDraft,
+  RoutineOccurrence,
+  RoutineReport,
+  RoutineStep,
+} from "./routine.ts";
+export type { MemoryArchiveOptions } from "./memory_archive.ts";
+export type { Rules } from "../compile/rules.ts";
+export type * from "../model.ts";
 export { ARIA_ROLES, ariaRole, isDestructive, normaliseName } from "./normalise.ts";
 export { urlGlob } from "./url_glob.ts";
 export { memoryArchiveFiles } from "./memory_archive.ts";
 export { renderRoutinesContext, renderRoutinesMarkdown } from "./render.ts";
-export * as ROUTINE_RULES from "./constants.ts";
 
 /** Options of {@linkcode mineRoutines}. */
 export interface MineRoutinesOptions {
@@ -88,7 +96,9 @@ export interface MineRoutinesOptions {
 
 /** A mining result: the report and, per routine id, what its plan is built from. */
 export interface MinedRoutines {
+  /** What `frames routines` reports. */
   report: RoutineReport;
+  /** Per routine id, the occurrences and steps its plan and export are built from. */
   drafts: Map<string, RoutineDraft>;
 }
 

@@ -11,34 +11,63 @@ import type { ActionStep } from "./action_steps.ts";
 import { isDestructive, normaliseName } from "./normalise.ts";
 import type { RoutineDraft } from "./routine.ts";
 
-/** An element by ARIA role and exact accessible name (null: the slot gives it). */
+/** An element found by ARIA role and exact accessible name (null: the step's slot names it). */
 export interface PlanElement {
+  /** ARIA role, e.g. `button`, `menuitem`, `textbox`. */
   role: string;
+  /** The exact accessible name, or null when the step's slot supplies it. */
   name: string | null;
 }
 
-/** One step of a plan. */
+/** A value that varied across occurrences; replay must be given each one. */
+export interface PlanSlot {
+  /** The slot's name, as `--slot NAME=VALUE` gives it. */
+  name: string;
+  /** `target`: an element's accessible name to click; `text`: a value to type. */
+  kind: "target" | "text";
+  /** Values seen in occurrences (typed text only when the operator opted in). */
+  examples?: string[];
+}
+
+/** One step of a plan with the guards that must hold before it acts. */
 export interface PlanStep {
+  /** 1-based position in the plan. */
   index: number;
+  /** Click an element, type into one, or navigate to a URL. */
   op: "click" | "type" | "navigate";
+  /** What to click or type into (null for navigate). */
   target: PlanElement | null;
+  /** The slot that fills the target's name (click) or the typed value (type). */
   slot: string | null;
+  /** A fixed value to type, only when typed text was opted in. */
   text: string | null;
+  /** Navigate: the URL (template) to open. */
   url: string | null;
+  /** Keys the user pressed right after the step. */
   keys_after: ("Enter" | "Tab" | "Escape")[];
+  /** The step sends, pays, submits, deletes …: refused without an explicit flag. */
   destructive: boolean;
+  /** Absent in some occurrences: skipped when its element is not on the page. */
   optional: boolean;
+  /** What must hold before the step acts: app, URL template, one element. */
   guards: { app: string; url: string | null; element: PlanElement | null };
 }
 
-/** A guarded plan (plan_version 1). */
+/** A guarded routine plan, version 1 (`schema/routine-plan.schema.json`). */
 export interface RoutinePlan {
+  /** The plan format's version. */
   plan_version: 1;
+  /** The program and version that wrote the plan. */
   generator: string;
+  /** The mined routine the plan replays. */
   routine: { id: string; title: string; occurrences: number };
+  /** The app every step runs in. */
   app: string;
+  /** The site, or null outside a browser. */
   site: string | null;
-  slots: { name: string; kind: "target" | "text"; examples?: string[] }[];
+  /** Values replay must be given before step 1. */
+  slots: PlanSlot[];
+  /** The steps, in order. */
   steps: PlanStep[];
 }
 

@@ -9,7 +9,7 @@
  */
 
 import { named, type PatternToken } from "./candidates.ts";
-import { MAX_EXTRA, MAX_STEP_GAP_MS, MIN_NAMED, SLOT_VARIANTS } from "./constants.ts";
+import { MAX_EXTRA, MAX_STEP_GAP_MS, MIN_NAMED, SLOT_VARIANTS } from "../compile/rules.ts";
 import { type Hit, matchPattern, release, startsOf } from "./match.ts";
 import type { StepStream } from "./streams.ts";
 

@@ -48,11 +48,17 @@ export interface RoutineOccurrence {
 
 /** A recurring step sequence of one app/site. */
 export interface Routine {
+  /** Stable id, derived from the routine's app, site and steps (not its position). */
   id: string;
+  /** A readable name from its named steps. */
   title: string;
+  /** The app every step runs in. */
   app: string;
+  /** The site (hostname without `www.`), or null outside a browser. */
   site: string | null;
+  /** The generalised steps: fixed names, slots, optional steps. */
   steps: RoutineStep[];
+  /** Where it was seen, counted without overlap. */
   occurrences: RoutineOccurrence[];
   /** Agent cost of re-deriving the routine over the tokens of a minimal replay script. */
   R_info: number;
@@ -62,16 +68,25 @@ export interface Routine {
 
 /** What `frames routines` reports. */
 export interface RoutineReport {
+  /** The program and version that mined it (`frames <version>`). */
   miner: string;
+  /** Share of action steps inside occurrences of reported routines. */
   h: number;
+  /** Share covered by any recurring n-gram: the naive figure, reported for comparison. */
   h_raw: number;
+  /** With a holdout: the routines' share on the days they were mined from. */
   h_in: number | null;
+  /** With a holdout: the share of later days' action steps the same routines cover. */
   h_out: number | null;
+  /** Clicks and typed runs in the window. */
   action_steps: number;
   /** Medians over the routines. */
   R_info_median: number;
+  /** Median of the routines' `R_inject`. */
   R_inject_median: number;
+  /** Least occurrences a reported routine has. */
   min_occurrences: number;
+  /** The routines, most action steps covered first. */
   routines: Routine[];
   /** Why the result is what it is (empty result, holdout limits). */
   notes: string[];

@@ -8,7 +8,7 @@
  */
 
 import type { ActionStep } from "./action_steps.ts";
-import { MAX_STEP_GAP_MS } from "./constants.ts";
+import { MAX_STEP_GAP_MS } from "../compile/rules.ts";
 import { urlShape } from "./url_glob.ts";
 
 /** Strings ↔ small integers, shared by every stream of one run. */
