@@ -2,7 +2,7 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
 import { compile } from "../src/compile/mod.ts";
 import { emitContext } from "../src/emit/context.ts";
-import { PALETTE, swatchOf } from "../src/web/mod.ts";
+import { colourMap, PALETTE, swatchOf } from "../src/web/mod.ts";
 import {
   DAY,
   get,
@@ -207,6 +207,12 @@ Deno.test("swatchOf() is stable per app and every palette label has 4.5:1 contra
   }
 });
 
-Deno.test("hostile title fixture really is hostile", () => {
+Deno.test("colourMap() gives the apps of a page distinct colours and keeps uncontested ones hashed", () => {
+  const apps = ["Cursor", "Google Chrome", "Firefox", "zoom.us", "iTerm2", "Preview", "Slack", "Messages"];
+  const map = colourMap(apps);
+  equal(new Set(apps.map((a) => map.get(a)!.fill)).size, apps.length);
+  // An app alone on a page has its hashed colour, and so does one sharing with nobody.
+  deepEqual(colourMap(["Slack"]).get("Slack"), swatchOf("Slack"));
+  deepEqual(colourMap(apps.slice().reverse()), map, "order of arrival does not matter");
   ok(HOSTILE_TITLE.includes("<script>"));
 });

@@ -27,6 +27,6 @@ export type {
   WebSettings,
 } from "./backend.ts";
 export { DayCache, type DayCacheOptions } from "./cache.ts";
-export { PALETTE, type Swatch, swatchOf, THEME } from "./palette.ts";
+export { colourMap, PALETTE, type Swatch, swatchOf, THEME } from "./palette.ts";
 export { DEFAULT_WEB_PORT, serveWeb, type ServeWebOptions, type WebServing } from "./serve.ts";
 export type { TokenSource } from "../http/mod.ts";

@@ -28,6 +28,10 @@ export const PALETTE: readonly Swatch[] = [
   { fill: "#f4a582", text: "#111111" },
   { fill: "#3949ab", text: "#ffffff" },
   { fill: "#b8e186", text: "#111111" },
+  { fill: "#7b4a12", text: "#ffffff" },
+  { fill: "#c7eae5", text: "#111111" },
+  { fill: "#d9a6e0", text: "#111111" },
+  { fill: "#fdd0a2", text: "#111111" },
 ];
 
 /** The page's own colours (text on background, muted text, links, focus ring). */
@@ -53,7 +57,12 @@ function hash(text: string): number {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193) >>> 0;
   }
-  return h;
+  // A final avalanche (murmur3's fmix32), so names differing in one letter spread out.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b) >>> 0;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35) >>> 0;
+  return (h ^ (h >>> 16)) >>> 0;
 }
 
 /** The palette entry of an app: the same app always gets the same entry. */
@@ -61,7 +70,39 @@ export function swatchOf(app: string, palette: readonly Swatch[] = PALETTE): Swa
   return palette[hash(app) % palette.length];
 }
 
-/** The index of an app's entry in the palette (a CSS class `c0`…`c11` names it). */
+/** The index of an app's entry in the palette (a CSS class `c0`…`c15` names it). */
 export function swatchIndex(app: string, palette: readonly Swatch[] = PALETTE): number {
   return hash(app) % palette.length;
+}
+
+/**
+ * Colours for the apps shown together on one page: each app takes its hashed entry, and
+ * when two apps' entries collide the one later by name moves to the next free entry, so
+ * no two apps on a page share a colour (while the palette lasts). An app that collides
+ * with nothing keeps its hashed entry on every page and day.
+ */
+export function colourMap(
+  apps: Iterable<string>,
+  palette: readonly Swatch[] = PALETTE,
+): Map<string, Swatch> {
+  const names = [...new Set(apps)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const taken = new Set<number>();
+  const out = new Map<string, Swatch>();
+  const later: string[] = [];
+  // First pass: every app whose hashed entry is free takes it, in name order.
+  for (const app of names) {
+    const i = swatchIndex(app, palette);
+    if (taken.has(i)) later.push(app);
+    else {
+      taken.add(i);
+      out.set(app, palette[i]);
+    }
+  }
+  for (const app of later) {
+    let i = swatchIndex(app, palette);
+    for (let k = 0; k < palette.length && taken.has(i); k++) i = (i + 1) % palette.length;
+    taken.add(i);
+    out.set(app, palette[i]);
+  }
+  return out;
 }

@@ -11,7 +11,7 @@
 import { html, raw } from "./_html.ts";
 import type { HtmlEscapedString } from "./_html.ts";
 import { clockOf, frameHref, minText, shorten } from "./format.ts";
-import { swatchOf } from "./palette.ts";
+import { colourMap, type Swatch, swatchOf } from "./palette.ts";
 import type { Lane, Timeline, TimelineFrame } from "./timeline.ts";
 
 /** The SVG's user-space width. */
@@ -37,7 +37,7 @@ const DEFS = raw(
 function scale(t: Timeline): (ms: number) => number {
   const span = t.end - t.start;
   return (ms) => LABEL_W + ((Math.min(Math.max(ms, t.start), t.end) - t.start) / span) *
-        (SVG_WIDTH - LABEL_W - 4);
+        (SVG_WIDTH - LABEL_W - 24);
 }
 
 function r1(n: number): string {
@@ -58,11 +58,12 @@ function laneSvg(
   x: (ms: number) => number,
   t: Timeline,
   day: string,
+  colours: ReadonlyMap<string, Swatch>,
 ): HtmlEscapedString {
   const top = y + 4;
   const frames = lane.frames.map((f) => {
     const x0 = x(f.start), w = Math.max(x(f.end) - x0, 1.5);
-    const sw = swatchOf(f.app);
+    const sw = colours.get(f.app) ?? swatchOf(f.app);
     const label = w > 46
       ? html`<text x="${r1(x0 + 3)}" y="${r1(top + 19)}" fill="${sw.text}" class="flabel">${
         shorten(f.app, Math.floor(w / 7.5))
@@ -96,12 +97,16 @@ function laneSvg(
   return html`<g class="lane" data-display="${lane.display}"><text x="4" y="${
     top + 19
   }" class="lname">${shorten(lane.display, 16)}</text><rect class="lanebg" x="${LABEL_W}" y="${top}" width="${
-    SVG_WIDTH - LABEL_W - 4
+    SVG_WIDTH - LABEL_W - 24
   }" height="${BAR_H}" fill="#f4f4f4"/>${frames}${presence}${focus}${ticks}</g>`;
 }
 
-/** The timeline of `day` as an inline `<svg>` element. */
-export function timelineSvg(t: Timeline, day: string): HtmlEscapedString {
+/** The timeline of `day` as an inline `<svg>` element (`colours` from {@linkcode colourMap}). */
+export function timelineSvg(
+  t: Timeline,
+  day: string,
+  colours: ReadonlyMap<string, Swatch> = colourMap(t.lanes.flatMap((l) => l.frames.map((f) => f.app))),
+): HtmlEscapedString {
   const x = scale(t);
   const height = AXIS_H + t.lanes.length * LANE_H + 4;
   const hours = [];
@@ -122,7 +127,7 @@ export function timelineSvg(t: Timeline, day: string): HtmlEscapedString {
       clockOf(g.start, t.tz)
     }–${clockOf(g.end, t.tz)}, ${minText(g.minutes)}</title></rect>`;
   });
-  const lanes = t.lanes.map((l, i) => laneSvg(l, AXIS_H + i * LANE_H, x, t, day));
+  const lanes = t.lanes.map((l, i) => laneSvg(l, AXIS_H + i * LANE_H, x, t, day, colours));
   return html`<svg class="timeline" viewBox="0 0 ${SVG_WIDTH} ${height}" role="group" aria-labelledby="tl-title" xmlns="http://www.w3.org/2000/svg"><title id="tl-title">Timeline of ${day}: ${t.lanes.length} display lane(s), ${
     t.lanes.reduce((n, l) => n + l.frames.length, 0)
   } frames</title>${DEFS}${hours}${gaps}${lanes}</svg>`;

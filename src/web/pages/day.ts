@@ -11,7 +11,7 @@ import type { ActivityDocument } from "../../compile/document.ts";
 import { addDays } from "../../compile/time.ts";
 import { clockText, dayHref, frameHref, minText } from "../format.ts";
 import { page } from "../layout.ts";
-import { swatchOf } from "../palette.ts";
+import { colourMap, type Swatch } from "../palette.ts";
 import type { Timeline } from "../timeline.ts";
 import { timelineSvg } from "../timeline_svg.ts";
 
@@ -34,10 +34,10 @@ export function dayNav(day: string, action = "/day", extra: HtmlEscapedString | 
   }" rel="next" aria-label="Next day, ${next}">${next} →</a></div>`;
 }
 
-function legend(doc: ActivityDocument): HtmlEscapedString {
+function legend(doc: ActivityDocument, colours: ReadonlyMap<string, Swatch>): HtmlEscapedString {
   const apps = doc.ledger.map((e) =>
     html`<li><span class="sw" aria-hidden="true"><svg viewBox="0 0 22 14" width="22" height="14"><rect width="22" height="14" fill="${
-      swatchOf(e.app).fill
+      colours.get(e.app)!.fill
     }"/></svg></span>${e.app}</li>`
   );
   const key = (fill: string, label: string) =>
@@ -127,6 +127,7 @@ export function dayPage(
 ): HtmlEscapedString {
   const c = doc.coverage;
   const empty = c.snapshots === 0;
+  const colours = colourMap(doc.ledger.map((e) => e.app));
   const near = holding.slice(0, 7).map((d) => html`<li><a href="${dayHref(d)}">${d}</a></li>`);
   const body = empty
     ? html`<h1>${day}</h1>${dayNav(day)}<div class="empty"><p>No capture on this day (${doc.window.tz}).</p>${
@@ -139,8 +140,8 @@ export function dayPage(
     }–${clockText(c.last_activity!)}: ${minText(c.dedup_active_minutes)} active${
       c.focused_minutes === undefined ? "" : `, ${minText(c.focused_minutes)} focused`
     }, ${doc.frames.length} frames on ${timeline.lanes.length} display(s), ${c.distinct_apps} apps.</p>
-<h2 id="timeline">Timeline</h2>${legend(doc)}<div class="scroll">${
-      timelineSvg(timeline, day)
+<h2 id="timeline">Timeline</h2>${legend(doc, colours)}<div class="scroll">${
+      timelineSvg(timeline, day, colours)
     }</div><p class="note">Hover or focus a shape for app, site, title and minutes; select a frame to open its evidence.</p>
 <div class="cols"><section aria-labelledby="h-ledger"><h2 id="h-ledger">Apps</h2>${
       ledgerTable(doc)

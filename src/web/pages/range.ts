@@ -10,7 +10,7 @@ import type { HtmlEscapedString } from "../_html.ts";
 import type { ActivityDocument } from "../../compile/document.ts";
 import { dayHref, minText } from "../format.ts";
 import { page } from "../layout.ts";
-import { swatchOf } from "../palette.ts";
+import { colourMap } from "../palette.ts";
 
 /** The most days one range page compiles. */
 export const MAX_RANGE_DAYS = 31;
@@ -47,7 +47,8 @@ export function rangePage(from: string, to: string, days: readonly RangeDay[]): 
   const W = 900, H = 260, left = 40, bottom = 30;
   const colW = (W - left) / Math.max(days.length, 1);
   const y = (min: number) => ((H - bottom) * min) / max;
-  const fill = (app: string) => app === "other" ? "url(#other)" : swatchOf(app).fill;
+  const colours = colourMap(top);
+  const fill = (app: string) => app === "other" ? "url(#other)" : colours.get(app)!.fill;
   const cols = days.map((d, i) => {
     let acc = 0;
     const x = left + i * colW + colW * 0.15;
