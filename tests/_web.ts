@@ -9,8 +9,7 @@
 import { makeCapture, T0 } from "./_capture.ts";
 import { compile } from "../src/compile/mod.ts";
 import type { Capture } from "../src/model.ts";
-import { type RoutinesReport, webApp, type WebBackend } from "../src/web/mod.ts";
-import type { Hono } from "hono";
+import { type RoutinesReport, type WebApp, webApp, type WebBackend } from "../src/web/mod.ts";
 
 /** The test day (T0 is 2026-07-04T08:00Z; the day is in UTC). */
 export const DAY = "2026-07-04";
@@ -36,7 +35,9 @@ export function hostileCapture(): Capture {
   for (let s = 0; s < 600; s += 30) rows.push([s, "Code", undefined, "monitor_1", "input", true]);
   rows.push([600, "Slack", undefined, "monitor_1", "input", true]); // a 10 s detour
   // Focus moves to the second display at 600 s and back at 2400 s (the source marks focus).
-  for (let s = 610; s < 900; s += 30) rows.push([s, "Code", undefined, "monitor_1", "input", false]);
+  for (let s = 610; s < 900; s += 30) {
+    rows.push([s, "Code", undefined, "monitor_1", "input", false]);
+  }
   for (let s = 900; s < 1200; s += 30) {
     rows.push([s, "Code", undefined, "monitor_1", "heartbeat", false]);
   }
@@ -49,7 +50,11 @@ export function hostileCapture(): Capture {
   }
   const capture = makeCapture(rows, {
     capabilities: { focus: true },
-    events: [[35, "click", "monitor_1"], [95, "text", "monitor_1", TYPED.length], [2410, "key", "monitor_1"]],
+    events: [[35, "click", "monitor_1"], [95, "text", "monitor_1", TYPED.length], [
+      2410,
+      "key",
+      "monitor_1",
+    ]],
   });
   for (const s of capture.snapshots) {
     s.title = s.app === "Code" ? `${HOSTILE_TITLE} main.ts` : `Docs & "quotes" 'here'`;
@@ -72,7 +77,12 @@ export interface TestBackendOptions {
 export function testBackend(opts: TestBackendOptions = {}): WebBackend & { compiles: number } {
   const backend = {
     compiles: 0,
-    settings: () => ({ tz: "UTC", budget: 1500, minMinutes: 0.5, includeText: opts.includeText === true }),
+    settings: () => ({
+      tz: "UTC",
+      budget: 1500,
+      minMinutes: 0.5,
+      includeText: opts.includeText === true,
+    }),
     today: () => DAY,
     days: () => Promise.resolve([DAY]),
     compileDay(day: string, o: { minMinutes?: number } = {}) {
@@ -94,13 +104,13 @@ function emptyCapture(day: string): Capture {
 }
 
 /** A test app over `backend`. */
-export function testApp(backend: WebBackend): Hono {
+export function testApp(backend: WebBackend): WebApp {
   return webApp(backend, { port: () => PORT, token: TOKEN });
 }
 
 /** GET `path` as a logged-in browser on this host would. */
 export async function get(
-  app: Hono,
+  app: WebApp,
   path: string,
   headers: Record<string, string> = {},
 ): Promise<{ status: number; body: string; headers: Headers }> {

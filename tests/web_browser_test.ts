@@ -85,7 +85,18 @@ browserTest(
 
       await Deno.mkdir(SHOTS, { recursive: true });
       const drive = await new Deno.Command(Deno.execPath(), {
-        args: ["run", "-A", `--config=${CONFIG}`, DRIVER, "--url", url, "--day", day, "--shots", SHOTS],
+        args: [
+          "run",
+          "-A",
+          `--config=${CONFIG}`,
+          DRIVER,
+          "--url",
+          url,
+          "--day",
+          day,
+          "--shots",
+          SHOTS,
+        ],
         env: childEnv(home),
         clearEnv: true,
         stdout: "piped",
@@ -97,7 +108,10 @@ browserTest(
 
       equal(new URL(r.landed).search, "", "the token left the address bar");
       // One lane per display, one shape per frame of that display.
-      deepEqual(r.lanes.map((l: { display: string }) => l.display).sort(), Object.keys(doc.coverage.per_display).sort());
+      deepEqual(
+        r.lanes.map((l: { display: string }) => l.display).sort(),
+        Object.keys(doc.coverage.per_display).sort(),
+      );
       for (const lane of r.lanes as { display: string; ids: string[] }[]) {
         const want = doc.frames.filter((f) => f.display === lane.display).map((f) => f.id).sort();
         deepEqual([...lane.ids].sort(), want, lane.display);
@@ -112,11 +126,24 @@ browserTest(
       deepEqual(r.unnamed, { day: [], frame: [], context: [], range: [] });
       deepEqual(r.contrast, { day: [], frame: [], context: [] });
       equal(r.firstFocus, "A", "Tab reaches the first link");
-      ok(r.phoneOverflow <= 1, `no sideways scrolling of the page at phone width (${r.phoneOverflow} px)`);
-      for (const f of ["web-day.png", "web-frame.png", "web-context.png", "web-range.png", "web-day-phone.png"]) {
+      ok(
+        r.phoneOverflow <= 1,
+        `no sideways scrolling of the page at phone width (${r.phoneOverflow} px)`,
+      );
+      for (
+        const f of [
+          "web-day.png",
+          "web-frame.png",
+          "web-context.png",
+          "web-range.png",
+          "web-day-phone.png",
+        ]
+      ) {
         ok(Deno.statSync(join(SHOTS, f)).size > 5000, f);
       }
-      console.log(`first paint: ${JSON.stringify(r.paint)}; cached reload ${JSON.stringify(r.paint2)}`);
+      console.log(
+        `first paint: ${JSON.stringify(r.paint)}; cached reload ${JSON.stringify(r.paint2)}`,
+      );
     } finally {
       server.kill("SIGTERM");
       await server.status;

@@ -38,12 +38,16 @@ Deno.test("webApp() refuses a missing or wrong token with 401 and a foreign Host
   const host = { host: `127.0.0.1:${PORT}` };
   equal((await app.request(`${base}/day/${DAY}`, { headers: host })).status, 401);
   equal(
-    (await app.request(`${base}/day/${DAY}`, { headers: { ...host, cookie: `frames_web_${PORT}=nope` } }))
+    (await app.request(`${base}/day/${DAY}`, {
+      headers: { ...host, cookie: `frames_web_${PORT}=nope` },
+    }))
       .status,
     401,
   );
   equal((await app.request(`${base}/day/${DAY}?token=wrong`, { headers: host })).status, 401);
-  const foreignHost = await get(testApp(testBackend()), `/day/${DAY}`, { host: "evil.example:7750" });
+  const foreignHost = await get(testApp(testBackend()), `/day/${DAY}`, {
+    host: "evil.example:7750",
+  });
   equal(foreignHost.status, 403);
   const foreignOrigin = await get(app, `/day/${DAY}`, { origin: "http://evil.example" });
   equal(foreignOrigin.status, 403);
@@ -78,10 +82,14 @@ Deno.test("day page has one lane per display and one shape per frame, and escape
   deepEqual([...byLane.keys()].sort(), Object.keys(doc.coverage.per_display).sort());
   for (const [display, markup] of byLane) {
     const want = doc.frames.filter((f) => f.display === display).map((f) => f.id).sort();
-    const got = [...markup.matchAll(/<rect class="frame" data-id="([^"]+)"/g)].map((m) => m[1]).sort();
+    const got = [...markup.matchAll(/<rect class="frame" data-id="([^"]+)"/g)].map((m) => m[1])
+      .sort();
     deepEqual(got, want, display);
   }
-  ok(doc.frames.some((f) => f.windows.some((w) => w.includes("<script>"))), "the title reached the document");
+  ok(
+    doc.frames.some((f) => f.windows.some((w) => w.includes("<script>"))),
+    "the title reached the document",
+  );
   ok(!r.body.includes("<script>alert"), "a captured <script> is never markup");
   ok(!r.body.includes("<img src=x"), "a captured <img> is never markup");
   ok(r.body.includes("&lt;script&gt;alert(&quot;pwned&quot;)&lt;/script&gt;"));
@@ -103,7 +111,11 @@ Deno.test("frame page shows evidence rows, never links javascript: URLs, and hid
   const r = await get(app, `/frame/${encodeURIComponent(editor.id)}?day=${DAY}`);
   equal(r.status, 200);
   ok(r.body.includes(editor.id));
-  const rows = [...r.body.matchAll(/<tr><td class="num">(\d+)<\/td><td class="num">\d\d:\d\d:\d\d<\/td><td>Code</g)];
+  const rows = [
+    ...r.body.matchAll(
+      /<tr><td class="num">(\d+)<\/td><td class="num">\d\d:\d\d:\d\d<\/td><td>Code</g,
+    ),
+  ];
   ok(rows.length > 0);
   ok(!r.body.includes(TYPED), "typed text stays hidden by default");
   ok(!r.body.includes("<script>alert"));
@@ -112,7 +124,10 @@ Deno.test("frame page shows evidence rows, never links javascript: URLs, and hid
   equal(b.status, 200);
   ok(!/href="javascript:/i.test(b.body), "a javascript: URL is never a link");
   match(b.body, /<span class="wrap">javascript:/, "it is shown as text (its value redacted)");
-  const withText = await get(testApp(testBackend({ includeText: true })), `/frame/${encodeURIComponent(editor.id)}?day=${DAY}`);
+  const withText = await get(
+    testApp(testBackend({ includeText: true })),
+    `/frame/${encodeURIComponent(editor.id)}?day=${DAY}`,
+  );
   ok(withText.body.includes(TYPED), "opted-in typed text is shown");
   // Without a day, the frame is found among the days that hold capture.
   equal((await get(app, `/frame/${encodeURIComponent(editor.id)}`)).status, 200);
@@ -131,7 +146,10 @@ Deno.test("context page shows the block an agent gets, its token count and a bud
     const escaped = block.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
       .replaceAll('"', "&quot;").replaceAll("'", "&#39;");
     ok(r.body.includes(escaped), "the block, escaped, byte for byte");
-    match(r.body, new RegExp(`<input id="budget" type="range" name="budget"[^>]* value="${budget}"`));
+    match(
+      r.body,
+      new RegExp(`<input id="budget" type="range" name="budget"[^>]* value="${budget}"`),
+    );
   }
   equal((await get(app, `/context?day=${DAY}&budget=12`)).status, 400);
   equal((await get(app, `/context?day=${DAY}&budget=abc`)).status, 400);
@@ -147,7 +165,7 @@ Deno.test("routines page says routines are not available without a miner, and sh
     routines: [{
       name: "Triage <b>issue</b>",
       key: "Firefox · linear.app",
-      steps: ["click button \"Status\"", "click menuitem \"In Progress\""],
+      steps: ['click button "Status"', 'click menuitem "In Progress"'],
       occurrences: [{ day: "2026-06-29", at: "09:10" }, { day: "2026-07-01", at: "09:12" }, {
         day: "2026-07-03",
         at: "09:05",
@@ -167,7 +185,9 @@ Deno.test("range page stacks minutes per app per day and lists them in a table",
   const doc = docOf(0);
   const r = await get(testApp(testBackend()), `/range?from=2026-07-02&to=${DAY}`);
   equal(r.status, 200);
-  for (const d of ["2026-07-02", "2026-07-03", DAY]) ok(r.body.includes(`<th scope="row"><a href="/day/${d}">${d}</a></th>`));
+  for (const d of ["2026-07-02", "2026-07-03", DAY]) {
+    ok(r.body.includes(`<th scope="row"><a href="/day/${d}">${d}</a></th>`));
+  }
   const code = doc.ledger.find((e) => e.app === "Code")!;
   ok(r.body.includes(`${DAY} Code: ${code.minutes.toFixed(1)} min`));
   equal((await get(testApp(testBackend()), `/range?from=2026-01-01&to=${DAY}`)).status, 400);
@@ -194,7 +214,16 @@ Deno.test("webApp() answers bad days with 400, unknown pages with 404, and cache
 
 Deno.test("swatchOf() is stable per app and every palette label has 4.5:1 contrast", () => {
   deepEqual(swatchOf("Cursor"), swatchOf("Cursor"));
-  const apps = ["Cursor", "Google Chrome", "Firefox", "Slack", "zoom.us", "iTerm2", "Preview", "Mail"];
+  const apps = [
+    "Cursor",
+    "Google Chrome",
+    "Firefox",
+    "Slack",
+    "zoom.us",
+    "iTerm2",
+    "Preview",
+    "Mail",
+  ];
   ok(new Set(apps.map((a) => swatchOf(a).fill)).size >= 4, "apps spread over the palette");
   const lum = (hex: string) => {
     const c = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
@@ -208,7 +237,16 @@ Deno.test("swatchOf() is stable per app and every palette label has 4.5:1 contra
 });
 
 Deno.test("colourMap() gives the apps of a page distinct colours and keeps uncontested ones hashed", () => {
-  const apps = ["Cursor", "Google Chrome", "Firefox", "zoom.us", "iTerm2", "Preview", "Slack", "Messages"];
+  const apps = [
+    "Cursor",
+    "Google Chrome",
+    "Firefox",
+    "zoom.us",
+    "iTerm2",
+    "Preview",
+    "Slack",
+    "Messages",
+  ];
   const map = colourMap(apps);
   equal(new Set(apps.map((a) => map.get(a)!.fill)).size, apps.length);
   // An app alone on a page has its hashed colour, and so does one sharing with nobody.

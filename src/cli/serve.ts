@@ -116,7 +116,9 @@ async function openBrowser(url: string): Promise<void> {
       .spawn();
     await child.status;
   } catch (err) {
-    console.error(`frames serve: cannot open a browser (${(err as Error).message}); open the address yourself`);
+    console.error(
+      `frames serve: cannot open a browser (${(err as Error).message}); open the address yourself`,
+    );
   }
 }
 
@@ -152,7 +154,9 @@ export async function main(args: string[]): Promise<number> {
   if (Deno.build.os !== "windows") Deno.addSignalListener("SIGTERM", stop);
   const address = `${web.url}?token=${token}`;
   console.log(address);
-  console.error(`frames serve ${VERSION}: serving the web view at ${web.url} (pid ${Deno.pid}; Ctrl-C stops)`);
+  console.error(
+    `frames serve ${VERSION}: serving the web view at ${web.url} (pid ${Deno.pid}; Ctrl-C stops)`,
+  );
   if (p.values.open) await openBrowser(address);
   await web.finished;
   return 0;

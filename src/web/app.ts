@@ -62,8 +62,16 @@ function isDay(text: string | undefined): text is string {
   return text !== undefined && DAY.test(text) && parseDay(text) !== undefined;
 }
 
+/** The web view as a fetch handler (a hono app underneath). */
+export interface WebApp {
+  /** Answers one request. */
+  fetch(request: Request): Response | Promise<Response>;
+  /** Answers a request for a URL or path, as hono's `app.request` does (for tests). */
+  request(input: string | URL | Request, init?: RequestInit): Response | Promise<Response>;
+}
+
 /** The hono app of `frames serve`. */
-export function webApp(backend: WebBackend, opts: WebAppOptions): Hono {
+export function webApp(backend: WebBackend, opts: WebAppOptions): WebApp {
   const cache = new DayCache(backend, opts.cache);
   const timelines = new WeakMap<CompiledDay, Timeline>();
   const timelineOf = (c: CompiledDay) => {
@@ -105,11 +113,15 @@ export function webApp(backend: WebBackend, opts: WebAppOptions): Hono {
         ),
     }),
   );
-  app.get("/assets/style.css", (c) => c.body(STYLE_CSS, 200, { "content-type": "text/css; charset=utf-8" }));
-  app.get("/assets/app.js", (c) =>
-    c.body(APP_JS, 200, { "content-type": "text/javascript; charset=utf-8" }));
-  const bad = (c: Context, what: string) =>
-    c.html(problemPage(today(), "Bad request", what), 400);
+  app.get(
+    "/assets/style.css",
+    (c) => c.body(STYLE_CSS, 200, { "content-type": "text/css; charset=utf-8" }),
+  );
+  app.get(
+    "/assets/app.js",
+    (c) => c.body(APP_JS, 200, { "content-type": "text/javascript; charset=utf-8" }),
+  );
+  const bad = (c: Context, what: string) => c.html(problemPage(today(), "Bad request", what), 400);
 
   app.get("/", (c) => c.redirect(`/day/${today()}`, 303));
   app.get("/day", (c) => {
@@ -158,7 +170,9 @@ export function webApp(backend: WebBackend, opts: WebAppOptions): Hono {
       problemPage(
         asked ?? today(),
         "Unknown frame",
-        `No frame with id "${id}"${asked === undefined ? " in the last two weeks" : ` on ${asked}`}.`,
+        `No frame with id "${id}"${
+          asked === undefined ? " in the last two weeks" : ` on ${asked}`
+        }.`,
       ),
       404,
     );

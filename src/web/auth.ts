@@ -52,7 +52,9 @@ export function webAuth(opts: WebAuthOptions): MiddlewareHandler {
         },
       });
     }
-    if (ok(getCookie(c, cookieName(opts.port()))) || ok(bearerToken(c.req.header("authorization")))) {
+    if (
+      ok(getCookie(c, cookieName(opts.port()))) || ok(bearerToken(c.req.header("authorization")))
+    ) {
       await next();
       return;
     }

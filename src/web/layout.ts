@@ -5,7 +5,7 @@
  * @module
  */
 
-import { html } from "./_html.ts";
+import { markup } from "./_html.ts";
 import type { HtmlEscapedString } from "./_html.ts";
 import { VERSION } from "../version.ts";
 import { addDays } from "../compile/time.ts";
@@ -28,10 +28,10 @@ export function page(opts: PageOptions, body: HtmlEscapedString): HtmlEscapedStr
   const d = encodeURIComponent(opts.day);
   const week = encodeURIComponent(addDays(opts.day, -6));
   const link = (section: Section, href: string, label: string) =>
-    html`<li><a href="${href}"${
-      opts.section === section ? html` aria-current="page"` : ""
+    markup`<li><a href="${href}"${
+      opts.section === section ? markup` aria-current="page"` : ""
     }>${label}</a></li>`;
-  return html`<!doctype html>
+  return markup`<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${opts.title} · frames</title><link rel="stylesheet" href="/assets/style.css"><script src="/assets/app.js" defer></script></head>
 <body><header class="top"><strong>frames</strong><nav class="main" aria-label="Views"><ul>${
@@ -48,7 +48,7 @@ export function page(opts: PageOptions, body: HtmlEscapedString): HtmlEscapedStr
 export function problemPage(day: string, heading: string, detail: string): HtmlEscapedString {
   return page(
     { title: heading, section: "day", day },
-    html`<h1>${heading}</h1><p>${detail}</p><p><a href="/day/${
+    markup`<h1>${heading}</h1><p>${detail}</p><p><a href="/day/${
       encodeURIComponent(day)
     }">Back to ${day}</a></p>`,
   );

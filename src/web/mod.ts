@@ -14,13 +14,10 @@
  * @module
  */
 
-export { webApp, type WebAppOptions } from "./app.ts";
+export { type WebApp, webApp, type WebAppOptions } from "./app.ts";
 export { cookieName } from "./auth.ts";
 export type {
-  ActivityDocument,
-  Capture,
   CompiledDay,
-  PageRef,
   RoutinesReport,
   RoutineView,
   WebBackend,
@@ -30,3 +27,6 @@ export { DayCache, type DayCacheOptions } from "./cache.ts";
 export { colourMap, PALETTE, type Swatch, swatchOf, THEME } from "./palette.ts";
 export { DEFAULT_WEB_PORT, serveWeb, type ServeWebOptions, type WebServing } from "./serve.ts";
 export type { TokenSource } from "../http/mod.ts";
+// Types the signatures above mention, re-exported so this module's API is complete.
+export type * from "../model.ts";
+export type * from "../compile/document.ts";

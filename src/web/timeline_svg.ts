@@ -8,7 +8,7 @@
  * @module
  */
 
-import { html, raw } from "./_html.ts";
+import { markup, raw } from "./_html.ts";
 import type { HtmlEscapedString } from "./_html.ts";
 import { clockOf, frameHref, minText, shorten } from "./format.ts";
 import { colourMap, type Swatch, swatchOf } from "./palette.ts";
@@ -36,8 +36,9 @@ const DEFS = raw(
 
 function scale(t: Timeline): (ms: number) => number {
   const span = t.end - t.start;
-  return (ms) => LABEL_W + ((Math.min(Math.max(ms, t.start), t.end) - t.start) / span) *
-        (SVG_WIDTH - LABEL_W - 24);
+  return (ms) =>
+    LABEL_W + ((Math.min(Math.max(ms, t.start), t.end) - t.start) / span) *
+      (SVG_WIDTH - LABEL_W - 24);
 }
 
 function r1(n: number): string {
@@ -65,38 +66,42 @@ function laneSvg(
     const x0 = x(f.start), w = Math.max(x(f.end) - x0, 1.5);
     const sw = colours.get(f.app) ?? swatchOf(f.app);
     const label = w > 46
-      ? html`<text x="${r1(x0 + 3)}" y="${r1(top + 19)}" fill="${sw.text}" class="flabel">${
+      ? markup`<text x="${r1(x0 + 3)}" y="${r1(top + 19)}" fill="${sw.text}" class="flabel">${
         shorten(f.app, Math.floor(w / 7.5))
       }</text>`
       : "";
-    return html`<a href="${frameHref(f.id, day)}" class="flink"><title>${frameTitle(f)}</title><rect class="frame" data-id="${f.id}" x="${
-      r1(x0)
-    }" y="${top}" width="${r1(w)}" height="${BAR_H}" fill="${sw.fill}"/>${label}</a>`;
+    return markup`<a href="${frameHref(f.id, day)}" class="flink"><title>${
+      frameTitle(f)
+    }</title><rect class="frame" data-id="${f.id}" x="${r1(x0)}" y="${top}" width="${
+      r1(w)
+    }" height="${BAR_H}" fill="${sw.fill}"/>${label}</a>`;
   });
   const presence = lane.presence.map((s) =>
-    html`<rect class="presence" x="${r1(x(s.start))}" y="${top}" width="${
+    markup`<rect class="presence" x="${r1(x(s.start))}" y="${top}" width="${
       r1(Math.max(x(s.end) - x(s.start), 1))
     }" height="${BAR_H}" fill="url(#presence)"><title>presence only ${clockOf(s.start, t.tz)}–${
       clockOf(s.end, t.tz)
     }: screen awake, no input</title></rect>`
   );
   const focus = lane.focus.map((s) =>
-    html`<rect class="focus" x="${r1(x(s.start))}" y="${top + BAR_H + 2}" width="${
+    markup`<rect class="focus" x="${r1(x(s.start))}" y="${top + BAR_H + 2}" width="${
       r1(Math.max(x(s.end) - x(s.start), 1))
     }" height="${FOCUS_H}" fill="#1a1a1a"><title>focused ${clockOf(s.start, t.tz)}–${
       clockOf(s.end, t.tz)
     }</title></rect>`
   );
   const ticks = lane.ticks.map((k) =>
-    html`<line class="tick" x1="${r1(x(k.at))}" x2="${r1(x(k.at))}" y1="${top - 3}" y2="${
+    markup`<line class="tick" x1="${r1(x(k.at))}" x2="${r1(x(k.at))}" y1="${top - 3}" y2="${
       top + 7
     }" stroke="#1a1a1a" stroke-width="1.5"><title>detour ${clockOf(k.at, t.tz)}: ${
       k.site === undefined ? k.app : `${k.app} · ${k.site}`
     }, ${k.seconds} s</title></line>`
   );
-  return html`<g class="lane" data-display="${lane.display}"><text x="4" y="${
+  return markup`<g class="lane" data-display="${lane.display}"><text x="4" y="${
     top + 19
-  }" class="lname">${shorten(lane.display, 16)}</text><rect class="lanebg" x="${LABEL_W}" y="${top}" width="${
+  }" class="lname">${
+    shorten(lane.display, 16)
+  }</text><rect class="lanebg" x="${LABEL_W}" y="${top}" width="${
     SVG_WIDTH - LABEL_W - 24
   }" height="${BAR_H}" fill="#f4f4f4"/>${frames}${presence}${focus}${ticks}</g>`;
 }
@@ -105,21 +110,25 @@ function laneSvg(
 export function timelineSvg(
   t: Timeline,
   day: string,
-  colours: ReadonlyMap<string, Swatch> = colourMap(t.lanes.flatMap((l) => l.frames.map((f) => f.app))),
+  colours: ReadonlyMap<string, Swatch> = colourMap(
+    t.lanes.flatMap((l) => l.frames.map((f) => f.app)),
+  ),
 ): HtmlEscapedString {
   const x = scale(t);
   const height = AXIS_H + t.lanes.length * LANE_H + 4;
   const hours = [];
   for (let h = t.start; h <= t.end; h += HOUR) {
     hours.push(
-      html`<line x1="${r1(x(h))}" x2="${r1(x(h))}" y1="${AXIS_H - 6}" y2="${height}" class="hour"/><text x="${
-        r1(x(h))
-      }" y="14" class="hlabel">${clockOf(h, t.tz)}</text>`,
+      markup`<line x1="${r1(x(h))}" x2="${r1(x(h))}" y1="${
+        AXIS_H - 6
+      }" y2="${height}" class="hour"/><text x="${r1(x(h))}" y="14" class="hlabel">${
+        clockOf(h, t.tz)
+      }</text>`,
     );
   }
   const gaps = t.gaps.filter((g) => g.end > t.start && g.start < t.end).map((g) => {
     const what = g.reason === undefined ? "no capture (unknown)" : `away (${g.reason})`;
-    return html`<rect class="${g.reason === undefined ? "gap" : "gap away"}" x="${
+    return markup`<rect class="${g.reason === undefined ? "gap" : "gap away"}" x="${
       r1(x(g.start))
     }" y="${AXIS_H}" width="${r1(Math.max(x(g.end) - x(g.start), 1))}" height="${
       t.lanes.length * LANE_H
@@ -128,7 +137,7 @@ export function timelineSvg(
     }–${clockOf(g.end, t.tz)}, ${minText(g.minutes)}</title></rect>`;
   });
   const lanes = t.lanes.map((l, i) => laneSvg(l, AXIS_H + i * LANE_H, x, t, day, colours));
-  return html`<svg class="timeline" viewBox="0 0 ${SVG_WIDTH} ${height}" role="group" aria-labelledby="tl-title" xmlns="http://www.w3.org/2000/svg"><title id="tl-title">Timeline of ${day}: ${t.lanes.length} display lane(s), ${
+  return markup`<svg class="timeline" viewBox="0 0 ${SVG_WIDTH} ${height}" role="group" aria-labelledby="tl-title" xmlns="http://www.w3.org/2000/svg"><title id="tl-title">Timeline of ${day}: ${t.lanes.length} display lane(s), ${
     t.lanes.reduce((n, l) => n + l.frames.length, 0)
   } frames</title>${DEFS}${hours}${gaps}${lanes}</svg>`;
 }

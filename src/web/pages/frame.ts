@@ -7,7 +7,7 @@
  * @module
  */
 
-import { html } from "../_html.ts";
+import { markup } from "../_html.ts";
 import type { HtmlEscapedString } from "../_html.ts";
 import type { Frame } from "../../compile/document.ts";
 import { fromRuns } from "../../compile/runs.ts";
@@ -23,14 +23,14 @@ export function urlCell(url: string | undefined): HtmlEscapedString | "" {
   if (url === undefined || url === "") return "";
   const safe = redactUrl(url);
   return isLinkable(safe)
-    ? html`<a href="${safe}" rel="noreferrer noopener" class="wrap">${safe}</a>`
-    : html`<span class="wrap">${safe}</span>`;
+    ? markup`<a href="${safe}" rel="noreferrer noopener" class="wrap">${safe}</a>`
+    : markup`<span class="wrap">${safe}</span>`;
 }
 
 function fields(f: Frame): HtmlEscapedString {
-  const row = (k: string, v: string | HtmlEscapedString) => html`<dt>${k}</dt><dd>${v}</dd>`;
+  const row = (k: string, v: string | HtmlEscapedString) => markup`<dt>${k}</dt><dd>${v}</dd>`;
   const i = f.input;
-  return html`<dl class="fields">${row("id", f.id)}${row("display", f.display)}${
+  return markup`<dl class="fields">${row("id", f.id)}${row("display", f.display)}${
     row("app", f.app)
   }${f.site === undefined ? "" : row("site", f.site)}${
     row("start – end", `${clockText(f.start, true)} – ${clockText(f.end, true)}`)
@@ -38,12 +38,14 @@ function fields(f: Frame): HtmlEscapedString {
     row("wall time (detours included)", minText(f.wall_min))
   }${f.focused_min === undefined ? "" : row("focused", minText(f.focused_min))}${
     f.presence_min === undefined ? "" : row("presence only", minText(f.presence_min))
-  }${row("windows", html`${f.windows.map((w) => html`<span class="wrap">${w}</span><br>`)}`)}${
+  }${row("windows", markup`${f.windows.map((w) => markup`<span class="wrap">${w}</span><br>`)}`)}${
     row(
       "pages",
-      html`${
+      markup`${
         f.pages.map((p) =>
-          html`<span class="wrap">${p.kind}${p.entity === undefined ? "" : `: ${p.entity}`} ×${p.count}</span><br>`
+          markup`<span class="wrap">${p.kind}${
+            p.entity === undefined ? "" : `: ${p.entity}`
+          } ×${p.count}</span><br>`
         )
       }`,
     )
@@ -66,26 +68,28 @@ function evidence(f: Frame, capture: Capture, tz: string, includeText: boolean):
     .sort((a, b) => a.at - b.at || a.ref - b.ref);
   const t = (ms: number) => formatLocal(ms, tz).slice(11, 19);
   const snapRows = snaps.map((s) =>
-    html`<tr><td class="num">${s.ref}</td><td class="num">${t(s.at)}</td><td>${s.app}</td><td class="wrap">${
-      s.title ?? ""
-    }</td><td>${urlCell(s.url)}</td><td>${s.trigger ?? ""}</td><td>${
-      s.focused === undefined ? "" : s.focused ? "yes" : "no"
-    }</td></tr>`
+    markup`<tr><td class="num">${s.ref}</td><td class="num">${
+      t(s.at)
+    }</td><td>${s.app}</td><td class="wrap">${s.title ?? ""}</td><td>${urlCell(s.url)}</td><td>${
+      s.trigger ?? ""
+    }</td><td>${s.focused === undefined ? "" : s.focused ? "yes" : "no"}</td></tr>`
   );
   const eventRows = events.map((e) => {
     const el = e.element;
     const target = el === undefined ? "" : [el.role, el.name].filter((x) => x).join(" ");
     const typed = e.chars === undefined ? "" : `${e.chars} chars`;
-    const text = includeText && e.text !== undefined ? html`: <q class="wrap">${e.text}</q>` : "";
-    return html`<tr><td class="num">${e.ref}</td><td class="num">${t(e.at)}</td><td>${e.kind}</td><td>${
+    const text = includeText && e.text !== undefined ? markup`: <q class="wrap">${e.text}</q>` : "";
+    return markup`<tr><td class="num">${e.ref}</td><td class="num">${
+      t(e.at)
+    }</td><td>${e.kind}</td><td>${
       e.app ?? ""
     }</td><td class="wrap">${target}</td><td>${typed}${text}</td></tr>`;
   });
-  return html`<h2 id="h-snaps">Snapshots (${snaps.length})</h2><div class="scroll"><table aria-labelledby="h-snaps"><thead><tr><th scope="col" class="num">Row</th><th scope="col" class="num">Time</th><th scope="col">App</th><th scope="col">Title</th><th scope="col">URL</th><th scope="col">Trigger</th><th scope="col">Focused</th></tr></thead><tbody>${snapRows}</tbody></table></div>
+  return markup`<h2 id="h-snaps">Snapshots (${snaps.length})</h2><div class="scroll"><table aria-labelledby="h-snaps"><thead><tr><th scope="col" class="num">Row</th><th scope="col" class="num">Time</th><th scope="col">App</th><th scope="col">Title</th><th scope="col">URL</th><th scope="col">Trigger</th><th scope="col">Focused</th></tr></thead><tbody>${snapRows}</tbody></table></div>
 <h2 id="h-events">Input events (${events.length})</h2>${
     events.length === 0
-      ? html`<p class="note">No input event was attributed to this frame.</p>`
-      : html`<div class="scroll"><table aria-labelledby="h-events"><thead><tr><th scope="col" class="num">Row</th><th scope="col" class="num">Time</th><th scope="col">Kind</th><th scope="col">App</th><th scope="col">Element</th><th scope="col">Typed</th></tr></thead><tbody>${eventRows}</tbody></table></div>`
+      ? markup`<p class="note">No input event was attributed to this frame.</p>`
+      : markup`<div class="scroll"><table aria-labelledby="h-events"><thead><tr><th scope="col" class="num">Row</th><th scope="col" class="num">Time</th><th scope="col">Kind</th><th scope="col">App</th><th scope="col">Element</th><th scope="col">Typed</th></tr></thead><tbody>${eventRows}</tbody></table></div>`
   }<p class="note">${
     includeText
       ? "Typed text is shown: the operator started frames serve with --include-text."
@@ -101,14 +105,14 @@ function stepTarget(s: Step): HtmlEscapedString | string {
     : t.zone !== undefined
     ? `zone ${t.zone}`
     : "unplaced";
-  return html`${what} <span class="muted">(${t.resolution}, confidence ${t.confidence.toFixed(2)}${
-    t.distance_px === undefined ? "" : `, ${t.distance_px} px away`
-  })</span>`;
+  return markup`${what} <span class="muted">(${t.resolution}, confidence ${
+    t.confidence.toFixed(2)
+  }${t.distance_px === undefined ? "" : `, ${t.distance_px} px away`})</span>`;
 }
 
 function stepsTable(steps: FrameSteps | undefined): HtmlEscapedString {
   if (steps === undefined || steps.steps.length === 0) {
-    return html`<p class="note">No steps: the frame has no input or focus change to show.</p>`;
+    return markup`<p class="note">No steps: the frame has no input or focus change to show.</p>`;
   }
   const rows = steps.steps.map((s) => {
     const detail = s.kind === "type"
@@ -120,11 +124,11 @@ function stepsTable(steps: FrameSteps | undefined): HtmlEscapedString {
       : s.count !== undefined
       ? `${s.count} events`
       : "";
-    return html`<tr><td class="num">${s.at}</td><td>${s.kind}${
-      s.detour === undefined ? "" : html` <span class="muted">(detour ${s.detour})</span>`
+    return markup`<tr><td class="num">${s.at}</td><td>${s.kind}${
+      s.detour === undefined ? "" : markup` <span class="muted">(detour ${s.detour})</span>`
     }</td><td class="wrap">${stepTarget(s)}</td><td class="wrap">${detail}</td></tr>`;
   });
-  return html`<div class="scroll"><table aria-labelledby="h-steps"><thead><tr><th scope="col" class="num">Time</th><th scope="col">Step</th><th scope="col">Click target (resolution, confidence)</th><th scope="col">Detail</th></tr></thead><tbody>${rows}</tbody></table></div>`;
+  return markup`<div class="scroll"><table aria-labelledby="h-steps"><thead><tr><th scope="col" class="num">Time</th><th scope="col">Step</th><th scope="col">Click target (resolution, confidence)</th><th scope="col">Detail</th></tr></thead><tbody>${rows}</tbody></table></div>`;
 }
 
 /** What the frame page shows. */
@@ -147,15 +151,15 @@ export interface FramePageData {
 export function framePage(d: FramePageData): HtmlEscapedString {
   const f = d.frame;
   const detours = f.interruptions.length === 0
-    ? html`<p class="note">No detour was folded into this frame.</p>`
-    : html`<ul>${
+    ? markup`<p class="note">No detour was folded into this frame.</p>`
+    : markup`<ul>${
       f.interruptions.map((i) =>
-        html`<li>${i.app}${i.site === undefined ? "" : ` · ${i.site}`}: ${i.seconds} s${
+        markup`<li>${i.app}${i.site === undefined ? "" : ` · ${i.site}`}: ${i.seconds} s${
           i.input === undefined ? "" : `, ${i.input} input events`
         } (not counted in the frame's duration)</li>`
       )
     }</ul>`;
-  const body = html`<p><a href="${dayHref(d.day)}">← ${d.day}</a></p><h1>${f.app}${
+  const body = markup`<p><a href="${dayHref(d.day)}">← ${d.day}</a></p><h1>${f.app}${
     f.site === undefined ? "" : ` · ${f.site}`
   } <span class="muted">${clockText(f.start)}–${clockText(f.end)}</span></h1>
 <section aria-labelledby="h-fields"><h2 id="h-fields">Fields</h2>${

@@ -50,49 +50,47 @@ async function unnamed(page: Page): Promise<string[]> {
     .map((n) => n.role!.value);
 }
 
-/** Text whose rendered colour has under 4.5:1 contrast with the background behind it. */
+/**
+ * Text whose rendered colour has under 4.5:1 contrast with the background behind it (WCAG
+ * relative luminance), walking up to the first opaque background; and labels drawn on
+ * frames against the frame's own fill. Runs in the page (a string: no DOM types here).
+ */
+const CONTRAST_JS = `(() => {
+  const rgb = (s) => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => {
+    const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const bgOf = (el) => {
+    for (let n = el; n; n = n.parentElement) {
+      const c = rgb(getComputedStyle(n).backgroundColor);
+      if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const out = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let t = walker.nextNode(); t; t = walker.nextNode()) {
+    const el = t.parentElement;
+    if (!(t.textContent || "").trim() || el.closest("svg")) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    const q = ratio(rgb(getComputedStyle(el).color).slice(0, 3), bgOf(el));
+    if (q < 4.5) out.push(q.toFixed(2) + ": " + (t.textContent || "").trim().slice(0, 40));
+  }
+  const hex = (h) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
+  for (const a of document.querySelectorAll("svg.timeline a.flink")) {
+    const rect = a.querySelector("rect"), text = a.querySelector("text");
+    if (!rect || !text) continue;
+    const q = ratio(hex(text.getAttribute("fill")), hex(rect.getAttribute("fill")));
+    if (q < 4.5) out.push(q.toFixed(2) + ": label " + text.textContent);
+  }
+  return out;
+})()`;
+
 function contrastFailures(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const rgb = (s: string) => (s.match(/[\d.]+/g) ?? []).map(Number);
-    const lum = ([r, g, b]: number[]) => {
-      const f = (v: number) => {
-        v /= 255;
-        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
-      };
-      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
-    };
-    const ratio = (a: number[], b: number[]) => {
-      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
-      return (x + 0.05) / (y + 0.05);
-    };
-    const bgOf = (el: Element | null): number[] => {
-      for (let n = el; n; n = n.parentElement) {
-        const c = rgb(getComputedStyle(n).backgroundColor);
-        if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
-      }
-      return [255, 255, 255];
-    };
-    const out: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let t = walker.nextNode(); t; t = walker.nextNode()) {
-      const el = t.parentElement!;
-      if (!(t.textContent ?? "").trim() || el.closest("svg") || el.closest("[hidden]")) continue;
-      const r = el.getBoundingClientRect();
-      if (r.width === 0 && r.height === 0) continue;
-      const fg = rgb(getComputedStyle(el).color).slice(0, 3);
-      const q = ratio(fg, bgOf(el));
-      if (q < 4.5) out.push(`${q.toFixed(2)}: ${(t.textContent ?? "").trim().slice(0, 40)}`);
-    }
-    // Labels drawn on frames: their fill against the frame's own fill.
-    for (const a of document.querySelectorAll("svg.timeline a.flink")) {
-      const rect = a.querySelector("rect"), text = a.querySelector("text");
-      if (!rect || !text) continue;
-      const hex = (h: string) => [1, 3, 5].map((i) => parseInt(h.slice(i, i + 2), 16));
-      const q = ratio(hex(text.getAttribute("fill")!), hex(rect.getAttribute("fill")!));
-      if (q < 4.5) out.push(`${q.toFixed(2)}: label ${text.textContent}`);
-    }
-    return out;
-  });
+  return page.evaluate(CONTRAST_JS) as Promise<string[]>;
 }
 
 const browser = await chromium.launch({
@@ -125,7 +123,9 @@ try {
   const dayContrast = await contrastFailures(page);
   // Keyboard: Tab reaches a link first (the navigation), and focus moves on.
   await page.keyboard.press("Tab");
-  const firstFocus = await page.evaluate(() => document.activeElement?.tagName ?? "");
+  const firstFocus = await page.evaluate(
+    "document.activeElement ? document.activeElement.tagName : ''",
+  );
   // Hover shows the frame's title in the tooltip (progressive script).
   const target = page.locator("svg.timeline a.flink").nth(Math.floor(lanes[0].ids.length / 2));
   const expectTitle = await target.evaluate((a) => a.querySelector("title")!.textContent);
