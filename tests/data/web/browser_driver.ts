@@ -150,7 +150,9 @@ try {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
   const p2 = await phone.newPage();
   await p2.goto(`${base}/day/${day}?token=${start.searchParams.get("token")}`);
-  const overflow = await p2.evaluate(() => document.documentElement.scrollWidth - innerWidth);
+  const overflow = await p2.evaluate(
+    "document.documentElement.scrollWidth - innerWidth",
+  ) as number;
   await p2.screenshot({ path: join(shots, "web-day-phone.png"), fullPage: false });
   console.log(JSON.stringify({
     landed,
