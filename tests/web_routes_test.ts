@@ -3,6 +3,7 @@ import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
 import { compile } from "../src/compile/mod.ts";
 import { emitContext } from "../src/emit/context.ts";
 import { colourMap, PALETTE, swatchOf } from "../src/web/mod.ts";
+import { urlCell } from "../src/web/pages/frame.ts";
 import {
   DAY,
   get,
@@ -253,4 +254,19 @@ Deno.test("colourMap() gives the apps of a page distinct colours and keeps uncon
   deepEqual(colourMap(["Slack"]).get("Slack"), swatchOf("Slack"));
   deepEqual(colourMap(apps.slice().reverse()), map, "order of arrival does not matter");
   ok(HOSTILE_TITLE.includes("<script>"));
+});
+
+Deno.test("urlCell() links only http(s) URLs and shows javascript:, data: and file: as text", () => {
+  const cells = {
+    http: String(urlCell("https://example.com/a?b=1")),
+    js: String(urlCell("javascript:alert(1)")),
+    jsUpper: String(urlCell(" JavaScript:alert(1)")),
+    data: String(urlCell("data:text/html,<script>alert(1)</script>")),
+    file: String(urlCell("file:///etc/passwd")),
+  };
+  match(cells.http, /^<a href="https:\/\/example\.com\/a\?b=1" rel="noreferrer noopener"/);
+  for (const k of ["js", "jsUpper", "data", "file"] as const) {
+    ok(!cells[k].includes("<a "), `${k} is not a link: ${cells[k]}`);
+    ok(!cells[k].includes("<script>"), `${k} is escaped`);
+  }
 });
