@@ -60,6 +60,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "serve the activity tools to agents over MCP (stdio or --http); install in clients",
     load: () => import("./mcp.ts"),
   },
+  serve: {
+    summary: "a local web view of the day: timeline, ledger, audit trail, context, routines",
+    load: () => import("./serve.ts"),
+  },
   import: {
     summary:
       "append ActivityWatch, Recall, Memory Archive or screenpipe data into the native store",
