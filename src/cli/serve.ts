@@ -5,13 +5,14 @@
  * @module
  */
 
-import { isValidTimeZone, localDay } from "../compile/time.ts";
+import { addDays, dayWindow, isValidTimeZone, localDay } from "../compile/time.ts";
+import { actionSteps, mineRoutines, type RoutineReport } from "../routines/mod.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { encodeBase64Url } from "../http/mod.ts";
-import { DEFAULT_WEB_PORT, serveWeb, type WebBackend } from "../web/mod.ts";
+import { DEFAULT_WEB_PORT, type RoutinesReport, serveWeb, type WebBackend } from "../web/mod.ts";
 import { VERSION } from "../version.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
-import { compileForCli } from "./_capture.ts";
+import { compileForCli, readCliWindow, resolveCliSource } from "./_capture.ts";
 import { cliDayIndex } from "./_mcp_days.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
 import { resolveSettings } from "./_settings.ts";
@@ -101,6 +102,47 @@ export async function cliWebBackend(flags: ServeFlags): Promise<WebBackend> {
       return { doc: run.doc, capture: run.capture };
     },
     typer,
+    async routines(day) {
+      // The same mining as `frames routines`, over the four weeks ending at `day`.
+      const s = resolveSettings({ source: flags.source, tz: flags.tz, displays: flags.displays });
+      const window = {
+        start: dayWindow(addDays(day, 1 - ROUTINE_DAYS), s.tz).start,
+        end: dayWindow(day, s.tz).end,
+      };
+      const source = await resolveCliSource(s);
+      const capture = await readCliWindow(source, window, { settings: s, includeText });
+      const { steps, unplaced } = actionSteps(capture);
+      const mined = mineRoutines(steps, {
+        tz: s.tz,
+        includeText,
+        displays: capture.displays,
+        unplaced,
+      });
+      return routinesView(mined.report);
+    },
+  };
+}
+
+/** Days of capture the routines page mines, ending at the day shown (as `frames routines`). */
+const ROUTINE_DAYS = 28;
+
+/** The miner's report as the routines page shows it; R is the guarded plan's ratio. */
+function routinesView(r: RoutineReport): RoutinesReport {
+  const share = (n: number) => r.action_steps > 0 ? n / r.action_steps : 0;
+  return {
+    h: r.h,
+    r: r.R_inject_median,
+    routines: r.routines.map((x) => ({
+      name: `${x.title} (${x.id})`,
+      key: x.site === null ? x.app : `${x.app} · ${x.site}`,
+      steps: x.steps.map((st) => `${st.op} ${st.role ?? ""} ${st.name ?? "[slot]"}`.trim()),
+      occurrences: x.occurrences.map((o) => ({
+        day: o.start.slice(0, 10),
+        at: o.start.slice(11, 16),
+      })),
+      h: share(x.occurrences.reduce((n, o) => n + o.event_ids.length, 0)),
+      r: x.R_inject,
+    })),
   };
 }
 

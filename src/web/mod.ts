@@ -30,3 +30,4 @@ export type { TokenSource } from "../http/mod.ts";
 // Types the signatures above mention, re-exported so this module's API is complete.
 export type * from "../model.ts";
 export type * from "../compile/document.ts";
+export type { PageRef } from "../entities/mod.ts";
