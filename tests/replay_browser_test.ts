@@ -127,6 +127,35 @@ browserTest(
   },
 );
 
+browserTest(
+  "a dry run opens a link's target to check the next page, and finds a search field as a textbox",
+  OPTS,
+  async () => {
+    const site = serveSite();
+    try {
+      const r = await replayOn(site, PLANS.findCustomer, [
+        "--slot",
+        "query=ada",
+        "--slot",
+        "customer=Ada Lovelace",
+        "--url-map",
+        `https://dashboard.stripe.com=${site.origin}/dashboard.stripe.com`,
+      ]);
+      equal(r.code, 0, r.table);
+      deepEqual(statuses(r.report), ["checked", "checked", "checked", "checked", "checked"]);
+      // The search field is <input type="search"> (ARIA searchbox), hidden until Search acts.
+      match(r.report.steps[2].reason!, /hidden until step 2 acts/);
+      match(r.report.steps[3].reason!, /opened the link's target .*\/customers\/cus_7919 /);
+      equal(r.report.steps[4].page_url, `${site.origin}/dashboard.stripe.com/customers/cus_7919`);
+      // Nothing was clicked: the Payments tab was found, not opened.
+      equal(r.report.final?.title, "cus_7919 · Overview");
+      deepEqual(site.events, []);
+    } finally {
+      await site.close();
+    }
+  },
+);
+
 browserTest("a dry run checks every guard and changes nothing", OPTS, async () => {
   const site = serveSite();
   try {

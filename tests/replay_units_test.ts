@@ -10,14 +10,25 @@ import {
   resolveSteps,
   urlMatches,
 } from "../src/replay/mod.ts";
+import { rolesFor } from "../src/replay/guard.ts";
 import { PLANS } from "./data/replay-site/serve.ts";
 
 const setStatus = () => JSON.parse(Deno.readTextFileSync(PLANS.setStatus));
 const sendInvoice = () => JSON.parse(Deno.readTextFileSync(PLANS.sendInvoice));
 
-Deno.test("parsePlan() accepts both fixture plans", () => {
+Deno.test("parsePlan() accepts the fixture plans", () => {
   equal(parsePlan(setStatus()).steps.length, 3);
   equal(parsePlan(sendInvoice()).steps.length, 5);
+  equal(parsePlan(JSON.parse(Deno.readTextFileSync(PLANS.findCustomer))).steps.length, 5);
+});
+
+Deno.test("rolesFor() lets a recorded textbox be a searchbox, and nothing else widens", () => {
+  // Accessibility APIs call a search field a text field; ARIA makes it a textbox subclass.
+  deepEqual(rolesFor("textbox"), ["textbox", "searchbox"]);
+  deepEqual(rolesFor("searchbox"), ["searchbox"]);
+  for (const role of ["button", "menuitem", "link", "tab", "radio", "generic"]) {
+    deepEqual(rolesFor(role), [role]);
+  }
 });
 
 Deno.test("parsePlan() names the JSON path of the first schema error, in one line", () => {

@@ -13,6 +13,8 @@ import schema from "../schema/routine-plan.schema.json" with { type: "json" };
 import { readMemoryArchive } from "../adapters/memory_archive/read.ts";
 import type { Capture } from "../src/model.ts";
 import { actionSteps, memoryArchiveFiles, mineRoutines, planOf } from "../src/routines/mod.ts";
+import { routinePlan } from "../src/routines/plan.ts";
+import type { RoutineDraft } from "../src/routines/routine.ts";
 import { synthCapture } from "./_routines_synth.ts";
 
 const ajv = new Ajv({ allErrors: true, strict: true });
@@ -33,7 +35,11 @@ Deno.test("planOf() writes plans valid against the routine-plan schema", () => {
     const plan = planOf(m, r.id)!;
     assert.ok(validate(plan), JSON.stringify(validate.errors));
     assert.equal(plan.routine.id, r.id);
-    assert.equal(plan.steps.length, r.steps.length);
+    // A plan opens the page a routine's first click was on when that page was one fixed URL.
+    const first = r.steps[0];
+    const opens = first.op !== "navigate" && first.url !== null && !first.url.includes("*");
+    assert.equal(plan.steps.length, r.steps.length + (opens ? 1 : 0));
+    assert.deepEqual(plan.steps.map((s) => s.index), plan.steps.map((_, k) => k + 1));
     assert.equal(plan.routine.occurrences, r.occurrences.length);
   }
   assert.equal(planOf(m, "r-nope"), undefined);
@@ -127,4 +133,52 @@ Deno.test("memoryArchiveFiles() writes a session the Memory Archive adapter read
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
+});
+
+function draftOf(steps: RoutineDraft["steps"]): RoutineDraft {
+  const occurrence = { event_ids: [1], start: "", end: "", slots: { link: "ENG-1 Fix it" } };
+  return {
+    id: "r-test",
+    title: "test",
+    app: "Google Chrome",
+    site: "linear.app",
+    steps,
+    occurrences: [occurrence, occurrence, occurrence],
+    matched: [[], [], []],
+  };
+}
+
+Deno.test("routinePlan() opens the fixed page a routine's first click was on", () => {
+  const link = { op: "click" as const, name: null, role: "link", slot: true, optional: false };
+  const status = {
+    op: "click" as const,
+    name: "Status",
+    role: "button",
+    slot: false,
+    optional: false,
+  };
+  const list = "https://linear.app/acme/my-issues/assigned";
+  const issue = "https://linear.app/acme/issue/*/*";
+  const plan = routinePlan(
+    draftOf([{ ...link, url: list, slot_name: "link" }, { ...status, url: issue }]),
+    { generator: "frames test", includeText: false },
+  );
+  assert.ok(validate(plan), JSON.stringify(validate.errors));
+  assert.deepEqual(
+    plan.steps.map((s) => [s.index, s.op, s.url, s.guards.url]),
+    [[1, "navigate", list, null], [2, "click", null, list], [3, "click", null, issue]],
+  );
+  assert.equal(plan.steps[0].destructive, false);
+  // A first page that varied is a template: it cannot be opened, so nothing is added.
+  const varied = routinePlan(
+    draftOf([{ ...status, url: issue }, { ...link, url: list, slot_name: "link" }]),
+    { generator: "frames test", includeText: false },
+  );
+  assert.deepEqual(varied.steps.map((s) => s.op), ["click", "click"]);
+  // Outside a browser there is no page to open.
+  const app = routinePlan(draftOf([{ ...status, url: null }]), {
+    generator: "frames test",
+    includeText: false,
+  });
+  assert.deepEqual(app.steps.map((s) => s.op), ["click"]);
 });

@@ -71,7 +71,21 @@ export async function runStep(r: ResolvedStep, rep: StepReport, ctx: StepContext
       rep.reason = "destructive: --execute would also need --allow-destructive";
     }
     await highlight(page, element);
-    ctx.unperformed = r.step.index;
+    const href = r.step.op === "click" && !r.step.destructive
+      ? await linkTarget(page, element, ctx.stepTimeout())
+      : null;
+    if (href === null) {
+      ctx.unperformed = r.step.index;
+      return;
+    }
+    // A link is a navigation: a dry run opens it (a GET, as a navigate step does) rather
+    // than stop checking at the first page, so a routine that crosses pages (a list, then
+    // the item) has every later guard checked on the page the click would have led to.
+    const a0 = performance.now();
+    await page.goto(href, { timeout: ctx.stepTimeout(), waitUntil: "load" });
+    rep.act_ms = since(a0);
+    rep.reason = `dry run: opened the link's target ${href} instead of clicking`;
+    ctx.unperformed = null;
     return;
   }
   if (r.step.destructive && !ctx.allowDestructive) {
@@ -88,6 +102,33 @@ export async function runStep(r: ResolvedStep, rep: StepReport, ctx: StepContext
   for (const key of r.step.keys_after) await target.press(key, { timeout: ctx.stepTimeout() });
   rep.act_ms = since(a0);
   rep.status = "done";
+}
+
+/**
+ * Where clicking `element` would go when it is a plain link to another page (an http(s)
+ * `href`, same tab, no download); null for anything else — a button's effect a dry run
+ * never guesses.
+ */
+async function linkTarget(
+  page: Page,
+  element: { role: string; name: string },
+  timeout: number,
+): Promise<string | null> {
+  const target = locate(page, element);
+  const [href, opens, download] = await Promise.all(
+    ["href", "target", "download"].map((a) => target.getAttribute(a, { timeout })),
+  );
+  if (href === null || download !== null || (opens !== null && opens !== "_self")) return null;
+  let url: URL;
+  try {
+    url = new URL(href, page.url());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+  // `href="#"` and in-page anchors are buttons in disguise (they open menus): not a page.
+  const bare = (u: string) => u.replace(/#.*$/, "");
+  return bare(url.href) === bare(page.url()) ? null : url.href;
 }
 
 async function highlight(page: Page, element: { role: string; name: string }): Promise<void> {

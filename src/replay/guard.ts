@@ -11,17 +11,32 @@ import type { Locator, Page } from "playwright-core";
 
 type Role = Parameters<Page["getByRole"]>[0];
 
+/**
+ * ARIA roles a recorded role also stands for. Accessibility APIs report a search field as
+ * a text field (macOS AXTextField with subrole AXSearchField, UI Automation's Edit), so a
+ * plan mined from them says `textbox` where the page's `<input type="search">` is a
+ * `searchbox` — in ARIA a subclass of textbox. Only such subclass pairs are listed: a
+ * guard stays exact about everything else.
+ */
+const SUBROLES: Readonly<Record<string, readonly string[]>> = {
+  textbox: ["searchbox"],
+};
+
+/** The ARIA roles an element recorded as `role` may carry on the page. */
+export function rolesFor(role: string): string[] {
+  return [role, ...(SUBROLES[role] ?? [])];
+}
+
 /** The role locator for `element`; hidden elements only when asked. */
 export function locate(
   page: Page,
   element: { role: string; name: string },
   includeHidden = false,
 ): Locator {
-  return page.getByRole(element.role as Role, {
-    name: element.name,
-    exact: true,
-    includeHidden,
-  });
+  const [first, ...more] = rolesFor(element.role).map((role) =>
+    page.getByRole(role as Role, { name: element.name, exact: true, includeHidden })
+  );
+  return more.reduce((all, l) => all.or(l), first);
 }
 
 /** How many elements match `element` (visible ones unless `includeHidden`). */

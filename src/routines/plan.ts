@@ -135,8 +135,32 @@ export function routinePlan(
     app: draft.app,
     site: draft.site,
     slots,
-    steps,
+    steps: withStart(steps, draft.app),
   };
+}
+
+/**
+ * A routine that begins with a click on one fixed page (a list of issues, of pull requests)
+ * gets a first step that opens that page: without it a replay starts on a blank tab and
+ * aborts at step 1, its URL guard never met. A page that varied (a template) cannot be
+ * opened, so then the plan starts where the routine did and says nothing more.
+ */
+function withStart(steps: PlanStep[], app: string): PlanStep[] {
+  const url = steps[0]?.op === "navigate" ? null : steps[0]?.guards.url ?? null;
+  if (url === null || url.includes("*") || !/^https?:\/\//i.test(url)) return steps;
+  const open: PlanStep = {
+    index: 1,
+    op: "navigate",
+    target: null,
+    slot: null,
+    text: null,
+    url,
+    keys_after: [],
+    destructive: false,
+    optional: false,
+    guards: { app, url: null, element: null },
+  };
+  return [open, ...steps.map((s) => ({ ...s, index: s.index + 1 }))];
 }
 
 /** The minimal replay script of a routine: one line per step, what R_info is measured against. */
