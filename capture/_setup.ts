@@ -34,7 +34,7 @@ export function installLoginService(
   framesHome: string,
   opts: LoginServiceOptions,
 ): InstalledService {
-  const [exe, ...pre] = engineCommand();
+  const [exe, ...pre] = engineCommand({ durable: true }); // a login service outlives caches
   return installService({
     platform: opts.platform,
     command: [exe, ...pre, "capture", "run"],

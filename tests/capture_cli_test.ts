@@ -291,7 +291,15 @@ Deno.test(
       assert.match(r.stdout, /systemctl --user enable --now frames-capture.service/);
       const unit = Deno.readTextFileSync(out);
       const exec = /\nExecStart=(.*)\n/.exec(unit)![1].split(" ");
-      assert.equal(exec[0], Deno.execPath());
+      // A login service outlives caches: under npx it runs the pinned npx form, never the
+      // Deno inside the npx cache (issue 18); otherwise this Deno itself.
+      if (/[\\/]_npx[\\/]/.test(Deno.execPath())) {
+        assert.ok(!/[\\/]_npx[\\/]/.test(exec[0]), `ExecStart is in the npx cache: ${exec[0]}`);
+        assert.match(exec[0], /npx$/);
+        assert.ok(exec.includes(`deno@${Deno.version.deno}`), exec.join(" "));
+      } else {
+        assert.equal(exec[0], Deno.execPath());
+      }
       assert.ok(exec.includes("--allow-ffi"));
       assert.deepEqual(exec.slice(-3), [MAIN, "capture", "run"]);
       assert.match(unit, new RegExp(`\nEnvironment=FRAMES_HOME=${join(home, ".frames")}\n`));

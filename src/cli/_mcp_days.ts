@@ -57,7 +57,7 @@ export function cliDayIndex(flags: { source?: string; tz?: string }): DayIndex {
     },
     async probe(day) {
       try {
-        const { capture } = await loadCaptureForCli(dayFlags(day));
+        const { capture } = await loadCaptureForCli(dayFlags(day), { quiet: true });
         return capture.snapshots.length > 0;
       } catch {
         // An unreadable source holds no readable day; the tools report why on their own call.
