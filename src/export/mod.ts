@@ -86,3 +86,5 @@ export function exportParquet(days: readonly ExportDay[], opts: ExportOptions): 
   }
   return { files, rows };
 }
+export { csvCell, renderTimesheet, type Timesheet, type TimesheetBy, timesheet } from "./timesheet.ts";
+export type { ActivityDocument } from "../compile/document.ts";
