@@ -11,7 +11,7 @@ import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { type AnswererConfig, type EvalDay, renderReport, runEval } from "../eval/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
-import { readCliWindow, resolveCliSource, sourceDays } from "./_capture.ts";
+import { hintEmptyWindow, isEmpty, readCliWindow, resolveCliSource, sourceDays } from "./_capture.ts";
 import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
 import { writeOutput } from "./_output.ts";
@@ -132,6 +132,7 @@ export async function readDays(
   for (const day of days) {
     out.push({ day, capture: await readCliWindow(source, dayWindow(day, settings.tz), { settings }) });
   }
+  if (out.every((d) => isEmpty(d.capture))) hintEmptyWindow(source, settings.tz);
   return out;
 }
 
@@ -148,7 +149,9 @@ export async function main(args: string[]): Promise<number> {
   const settings = resolveSettings({ source: str(p, "source"), tz: str(p, "tz"), budget: str(p, "budget") });
   const source = await resolveCliSource(settings);
   const days = chosenDays(p, source, settings.tz);
-  if (days.length === 0) throw new Error(`Cannot evaluate ${source.adapter} "${source.path}": it holds no capture`);
+  if (days.length === 0) {
+    throw new Error(`Cannot evaluate ${source.adapter} "${source.path}": it holds no capture`);
+  }
   const report = await runEval(await readDays(source, days, settings), {
     tz: settings.tz,
     budget: settings.budget,

@@ -155,7 +155,7 @@ export function renderReport(report: EvalReport, format: "md" | "json"): string 
   const out = [
     `# frames eval — ${first === last ? first : `${first} to ${last}`} (${report.tz})`,
     "",
-    `${report.questions} questions over ${report.days.length} days (seed ${report.seed}), context block at ${report.budget} tokens.`,
+    `${report.questions} questions over ${report.days.length} day${report.days.length === 1 ? "" : "s"} (seed ${report.seed}), context block at ${report.budget} tokens.`,
     `Token ratio raw rows : JSON : Markdown : block = ${report.token_ratio}.`,
     "",
     "| Representation | Tokens/day | Fact recall | Answer accuracy |",
