@@ -58,8 +58,10 @@ Deno.test("frames eval reports tokens and fact recall per representation (json)"
   const again = await frames(["eval", ...SRC, "--json"]);
   equal(again.stdout, r.stdout);
   const other = JSON.parse((await frames(["eval", ...SRC, "--json", "--seed", "9"])).stdout);
-  ok(JSON.stringify(other.results.map((q: { text: string }) => q.text)) !==
-    JSON.stringify(report.results.map((q: { text: string }) => q.text)));
+  ok(
+    JSON.stringify(other.results.map((q: { text: string }) => q.text)) !==
+      JSON.stringify(report.results.map((q: { text: string }) => q.text)),
+  );
 });
 
 Deno.test("frames eval -f md prints the table; bad flags exit 2", async () => {
@@ -83,12 +85,25 @@ Deno.test("frames eval with an unreachable answerer still writes the determinist
   const port = (l.addr as Deno.NetAddr).port;
   l.close();
   const out = join(home, "unreachable.json");
-  const r = await frames(["eval", ...SRC, "--day", DAY, "--answerer", "openai", "--json", "--out", out], {
+  const r = await frames([
+    "eval",
+    ...SRC,
+    "--day",
+    DAY,
+    "--answerer",
+    "openai",
+    "--json",
+    "--out",
+    out,
+  ], {
     FRAMES_EVAL_BASE_URL: `http://127.0.0.1:${port}/v1`,
     FRAMES_EVAL_MODEL: "m",
   });
   equal(r.code, 1);
-  match(r.stderr, new RegExp(`Cannot reach the answerer "http://127.0.0.1:${port}/v1/chat/completions"`));
+  match(
+    r.stderr,
+    new RegExp(`Cannot reach the answerer "http://127.0.0.1:${port}/v1/chat/completions"`),
+  );
   const report = JSON.parse(await Deno.readTextFile(out));
   ok(report.representations[3].recall.of > 0, "deterministic part present");
   match(report.answerer.error, /Cannot reach/);
@@ -98,9 +113,12 @@ Deno.test("frames eval with an unreachable answerer still writes the determinist
 function stubAnswer(record: string, question: string): string {
   const apps = /^apps \(min\): (.*)$/m.exec(record)?.[1] ?? "";
   const sites = /^sites \(min\): (.*)$/m.exec(record)?.[1] ?? "";
-  const minutesOf = (app: string) => new RegExp(`(?:^|; )${app.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (\\d+)`).exec(apps)?.[1];
+  const minutesOf = (app: string) =>
+    new RegExp(`(?:^|; )${app.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")} (\\d+)`).exec(apps)?.[1];
   let m;
-  if (/most time/.test(question)) return apps.split(" ").slice(0, -1).join(" ").split(";")[0].replace(/ \d+$/, "");
+  if (/most time/.test(question)) {
+    return apps.split(" ").slice(0, -1).join(" ").split(";")[0].replace(/ \d+$/, "");
+  }
   if ((m = /minutes was (.+) used\?/.exec(question))) return minutesOf(m[1]) ?? "0";
   if (/how many different apps/i.test(question)) return /, (\d+) apps/.exec(record)?.[1] ?? "0";
   if ((m = /more time, (.+) or (.+)\?/.exec(question))) {
@@ -123,7 +141,9 @@ Deno.test("frames eval --answerer openai asks a local stub, grades it, and never
     const body = JSON.parse(text);
     const record = body.messages[0].content as string;
     const question = body.messages[1].content as string;
-    return Response.json({ choices: [{ message: { role: "assistant", content: stubAnswer(record, question) } }] });
+    return Response.json({
+      choices: [{ message: { role: "assistant", content: stubAnswer(record, question) } }],
+    });
   });
   try {
     const r = await frames(["eval", ...SRC, "--day", DAY, "--answerer", "openai", "--json"], {
@@ -138,13 +158,20 @@ Deno.test("frames eval --answerer openai asks a local stub, grades it, and never
     ok(ctx.accuracy.of === report.questions, "every question asked with the block");
     // The rule answers everything but the away question from the block.
     ok(ctx.accuracy.pct >= 70, `stub accuracy ${ctx.accuracy.pct}`);
-    ok(ctx.accuracy.hits < ctx.accuracy.of || !report.results.some((q: { kind: string }) => q.kind === "away"));
+    ok(
+      ctx.accuracy.hits < ctx.accuracy.of ||
+        !report.results.some((q: { kind: string }) => q.kind === "away"),
+    );
     const raw = report.representations.find((x: { name: string }) => x.name === "raw_rows");
     equal(raw.accuracy, undefined, "raw rows are over the cap and not sent");
     ok(auth.every((a) => a === "Bearer k-123"));
     const texts = typedTexts();
     ok(texts.length > 0, "the demo has typed text to leak");
-    for (const b of bodies) for (const t of texts) ok(!b.includes(JSON.stringify(t).slice(1, -1)), `typed text sent: ${t}`);
+    for (const b of bodies) {
+      for (const t of texts) {
+        ok(!b.includes(JSON.stringify(t).slice(1, -1)), `typed text sent: ${t}`);
+      }
+    }
   } finally {
     await server.shutdown();
   }

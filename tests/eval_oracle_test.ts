@@ -1,11 +1,7 @@
 import { deepEqual, equal, notDeepEqual, ok } from "node:assert/strict";
 import { DWELL_CAP_S, SESSION_GAP_S } from "../src/compile/rules.ts";
 import type { Capture, Snapshot } from "../src/model.ts";
-import {
-  generateQuestions,
-  oracle,
-  type Question,
-} from "../src/eval/mod.ts";
+import { generateQuestions, oracle, type Question } from "../src/eval/mod.ts";
 import { ORACLE_DWELL_CAP_MS, ORACLE_SESSION_GAP_MS } from "../src/eval/oracle.ts";
 import { statedFacts } from "../src/eval/facts.ts";
 import { gradeAnswer, recalls } from "../src/eval/grade.ts";
@@ -69,7 +65,10 @@ Deno.test("oracle() counts only focused snapshots when focus varies, each instan
   const truth = oracle(capture(rows), { day: "2026-03-25", tz: TZ });
   deepEqual(truth.apps, [{ app: "Chat", minutes: 1 }, { app: "Editor", minutes: 1 }]);
   // Without focus marks both displays earn, but an instant is still counted once.
-  const plain = oracle(capture(rows.map(({ focused: _, ...r }) => r)), { day: "2026-03-25", tz: TZ });
+  const plain = oracle(capture(rows.map(({ focused: _, ...r }) => r)), {
+    day: "2026-03-25",
+    tz: TZ,
+  });
   const total = plain.apps.reduce((n, a) => n + a.minutes, 0);
   equal(total, 2, "two minutes of life, not four");
 });
@@ -102,7 +101,17 @@ Deno.test("generateQuestions() is seeded: same seed same questions, another seed
   ok(seeds.some((q) => JSON.stringify(q) !== JSON.stringify(a)), "some other seed differs");
   const kinds = new Set(a.map((q) => q.kind));
   for (
-    const k of ["top_app", "app_minutes", "app_count", "compare", "domain_visited", "first_activity", "away", "absent_app", "absent_domain"]
+    const k of [
+      "top_app",
+      "app_minutes",
+      "app_count",
+      "compare",
+      "domain_visited",
+      "first_activity",
+      "away",
+      "absent_app",
+      "absent_domain",
+    ]
   ) ok(kinds.has(k as Question["kind"]), `asks ${k}`);
   for (const q of a) {
     if (q.expected.type === "yesno" && !q.expected.yes) {
@@ -112,7 +121,8 @@ Deno.test("generateQuestions() is seeded: same seed same questions, another seed
   notDeepEqual(a.map((q) => q.id), [], "ids");
 });
 
-const BLOCK = `USER ACTIVITY (2026-03-25, UTC local time; measured from screen capture, no interpretation):
+const BLOCK =
+  `USER ACTIVITY (2026-03-25, UTC local time; measured from screen capture, no interpretation):
 coverage: 08:05-18:00, 460 active min, 4 apps, 20 frames
 apps (min): Editor 300; Browser 121; Chat 29; Mail 10
 sites (min): github.com 60; google.com 40; linear.app 20
@@ -132,17 +142,33 @@ Deno.test("recalls() finds every fact of a complete block, and misses what a blo
     qs.filter((q) => q.kind === kind).some((q) => !recalls(q, bad));
   ok(fails("first_activity"), "a wrong first activity is not recalled");
   ok(fails("away"), "a dropped away period is not recalled");
-  const linear = { ...qs[0], kind: "domain_visited" as const, expected: { type: "yesno" as const, subject: "linear.app", what: "domain" as const, yes: true } };
+  const linear = {
+    ...qs[0],
+    kind: "domain_visited" as const,
+    expected: { type: "yesno" as const, subject: "linear.app", what: "domain" as const, yes: true },
+  };
   ok(recalls(linear, full) && !recalls(linear, bad), "a dropped site is not recalled");
-  const chat = { ...qs[0], kind: "app_minutes" as const, expected: { type: "minutes" as const, app: "Chat", minutes: 30, tolerance: 3 } };
+  const chat = {
+    ...qs[0],
+    kind: "app_minutes" as const,
+    expected: { type: "minutes" as const, app: "Chat", minutes: 30, tolerance: 3 },
+  };
   ok(recalls(chat, full) && !recalls(chat, bad), "minutes outside the tolerance are not recalled");
 });
 
 Deno.test("gradeAnswer() grades names, minutes, yes/no and times against the oracle", () => {
-  const q = (expected: Question["expected"]): Question => ({ id: "d#1", day: "d", kind: "top_app", text: "", expected });
+  const q = (expected: Question["expected"]): Question => ({
+    id: "d#1",
+    day: "d",
+    kind: "top_app",
+    text: "",
+    expected,
+  });
   ok(gradeAnswer(q({ type: "name", name: "Editor", others: ["Browser"] }), "Editor"));
   ok(!gradeAnswer(q({ type: "name", name: "Editor", others: ["Browser"] }), "Editor or Browser"));
-  ok(gradeAnswer(q({ type: "minutes", app: "Chat", minutes: 30, tolerance: 3 }), "about 32 minutes"));
+  ok(
+    gradeAnswer(q({ type: "minutes", app: "Chat", minutes: 30, tolerance: 3 }), "about 32 minutes"),
+  );
   ok(!gradeAnswer(q({ type: "minutes", app: "Chat", minutes: 30, tolerance: 3 }), "40"));
   ok(gradeAnswer(q({ type: "yesno", subject: "x", what: "app", yes: false }), "No."));
   ok(!gradeAnswer(q({ type: "yesno", subject: "x", what: "app", yes: false }), "yes"));

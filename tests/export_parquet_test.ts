@@ -20,7 +20,18 @@ const USERS = [{ user: "alice", seed: 42 }, { user: "bob", seed: 7 }].map((u) =>
 
 async function exportUser(u: typeof USERS[number], extra: string[] = []) {
   const r = await runFrames(
-    ["export", "--parquet", out, "--source", `screenpipe:${u.db}`, "--tz", TZ, "--user", u.user, ...extra],
+    [
+      "export",
+      "--parquet",
+      out,
+      "--source",
+      `screenpipe:${u.db}`,
+      "--tz",
+      TZ,
+      "--user",
+      u.user,
+      ...extra,
+    ],
     { home },
   );
   equal(r.code, 0, r.stderr);
@@ -34,8 +45,14 @@ async function ownLedgers(): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   for (const u of USERS) {
     for (const d of u.demo.days) {
-      const doc = compile(readScreenpipe(u.db, dayWindow(d.day, TZ)), { tz: TZ, day: d.day, typer });
-      for (const e of doc.ledger) out.set(`${u.user}|${d.day}|${e.app}`, Math.round(e.minutes * 10));
+      const doc = compile(readScreenpipe(u.db, dayWindow(d.day, TZ)), {
+        tz: TZ,
+        day: d.day,
+        typer,
+      });
+      for (const e of doc.ledger) {
+        out.set(`${u.user}|${d.day}|${e.app}`, Math.round(e.minutes * 10));
+      }
     }
   }
   return out;
@@ -52,7 +69,17 @@ const r = await c.runAndReadAll(Deno.args[0]);
 console.log(JSON.stringify(r.getRowObjectsJson()));`,
   );
   const res = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "--config", new URL("../deno.json", import.meta.url).pathname, "--allow-read", "--allow-env", "--allow-ffi", "--allow-sys", script, sql],
+    args: [
+      "run",
+      "--config",
+      new URL("../deno.json", import.meta.url).pathname,
+      "--allow-read",
+      "--allow-env",
+      "--allow-ffi",
+      "--allow-sys",
+      script,
+      sql,
+    ],
     env: { DENO_DIR, NO_COLOR: "1" },
     stdout: "piped",
     stderr: "piped",
@@ -84,7 +111,9 @@ Deno.test("frames export: a second reader (hyparquet) sees the schema, its versi
   await exportUser(u);
   const day = u.demo.busiestDay;
   for (const table of Object.keys(TABLES) as (keyof typeof TABLES)[]) {
-    const bytes = await Deno.readFile(join(out, table, `user=${u.user}`, `day=${day}`, "part-0.parquet"));
+    const bytes = await Deno.readFile(
+      join(out, table, `user=${u.user}`, `day=${day}`, "part-0.parquet"),
+    );
     const file = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
     const meta = parquetMetadata(file);
     const kv = Object.fromEntries((meta.key_value_metadata ?? []).map((k) => [k.key, k.value]));
@@ -93,7 +122,10 @@ Deno.test("frames export: a second reader (hyparquet) sees the schema, its versi
     const objects = await parquetReadObjects({ file });
     ok(objects.length > 0, `${table} has rows`);
     if (table === "steps") {
-      ok(objects.some((s) => s.kind === "type" && typeof s.chars === "number"), "typed runs as lengths");
+      ok(
+        objects.some((s) => s.kind === "type" && typeof s.chars === "number"),
+        "typed runs as lengths",
+      );
       ok(!Object.keys(objects[0]).includes("text"), "no text column");
     }
   }
@@ -103,13 +135,17 @@ Deno.test("frames export is idempotent: a re-export replaces the day's partition
   const u = USERS[1];
   await exportUser(u);
   const sum = async () =>
-    (await duckdb(`SELECT round(sum(minutes) * 10) AS t, count(*) AS n FROM read_parquet('${out}/ledger/user=${u.user}/**/*.parquet')`))[0];
+    (await duckdb(
+      `SELECT round(sum(minutes) * 10) AS t, count(*) AS n FROM read_parquet('${out}/ledger/user=${u.user}/**/*.parquet')`,
+    ))[0];
   const before = await sum();
   const r = await exportUser(u, ["--day", u.demo.days[1].day]);
   match(r.stdout, /exported 1 days? for user bob/);
   deepEqual(await sum(), before);
   // Nothing but part-0.parquet is left in a partition (no temporary files).
-  for await (const e of Deno.readDir(join(out, "ledger", `user=${u.user}`, `day=${u.demo.days[1].day}`))) {
+  for await (
+    const e of Deno.readDir(join(out, "ledger", `user=${u.user}`, `day=${u.demo.days[1].day}`))
+  ) {
     equal(e.name, "part-0.parquet");
   }
   const bad = await runFrames(["export", "--parquet", out, "--user", "../x"], { home });

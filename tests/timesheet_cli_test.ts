@@ -26,8 +26,9 @@ function parseCsv(text: string): string[][] {
       else cell += ch;
     } else if (ch === '"') quoted = true;
     else if (ch === ",") (row.push(cell), cell = "");
-    else if (ch === "\r" && text[i + 1] === "\n") (row.push(cell), rows.push(row), row = [], cell = "", i++);
-    else cell += ch;
+    else if (ch === "\r" && text[i + 1] === "\n") {
+      (row.push(cell), rows.push(row), row = [], cell = "", i++);
+    } else cell += ch;
   }
   equal(cell + row.join(""), "", "the text ends with CRLF");
   return rows;
@@ -35,7 +36,9 @@ function parseCsv(text: string): string[][] {
 
 async function docs() {
   const typer = await loadTyper();
-  return demo.days.map((d) => compile(readScreenpipe(db, dayWindow(d.day, TZ)), { tz: TZ, day: d.day, typer }));
+  return demo.days.map((d) =>
+    compile(readScreenpipe(db, dayWindow(d.day, TZ)), { tz: TZ, day: d.day, typer })
+  );
 }
 
 const tenths = (n: number) => Math.round(n * 10);
@@ -44,7 +47,14 @@ Deno.test("frames timesheet: one CSV row per day, totals equal the ledgers exact
   const r = await runFrames(["timesheet", ...SRC], { home });
   equal(r.code, 0, r.stderr);
   const rows = parseCsv(r.stdout);
-  deepEqual(rows[0], ["day", "first_activity", "last_activity", "active_min", "focused_min", "away_min"]);
+  deepEqual(rows[0], [
+    "day",
+    "first_activity",
+    "last_activity",
+    "active_min",
+    "focused_min",
+    "away_min",
+  ]);
   const own = await docs();
   equal(rows.length, own.length + 2, "header, one row per day, total");
   own.forEach((d, i) => {
@@ -55,7 +65,10 @@ Deno.test("frames timesheet: one CSV row per day, totals equal the ledgers exact
   });
   const total = rows[rows.length - 1];
   equal(total[0], "total");
-  equal(tenths(Number(total[3])), own.reduce((n, d) => n + tenths(d.coverage.dedup_active_minutes), 0));
+  equal(
+    tenths(Number(total[3])),
+    own.reduce((n, d) => n + tenths(d.coverage.dedup_active_minutes), 0),
+  );
 });
 
 Deno.test("frames timesheet --by app|site: every ledger row, and the totals are the ledgers' sums", async () => {
@@ -65,14 +78,25 @@ Deno.test("frames timesheet --by app|site: every ledger row, and the totals are 
     equal(r.code, 0, r.stderr);
     const sheet = JSON.parse(r.stdout);
     const expected = own.flatMap((d) =>
-      (by === "app" ? d.ledger.map((e) => [e.app, e.minutes]) : d.sites.map((s) => [s.site, s.minutes]))
+      (by === "app"
+        ? d.ledger.map((e) => [e.app, e.minutes])
+        : d.sites.map((s) => [s.site, s.minutes]))
         .map(([name, m]) => [d.window.day, name, m])
     );
     deepEqual(sheet.rows.map((x: Record<string, unknown>) => [x.day, x[by], x.minutes]), expected);
     const sum = expected.reduce((n, e) => n + tenths(e[2] as number), 0);
     equal(tenths(sheet.total.minutes), sum);
   }
-  const md = await runFrames(["timesheet", ...SRC, "--by", "site", "-f", "md", "--day", demo.days[0].day], { home });
+  const md = await runFrames([
+    "timesheet",
+    ...SRC,
+    "--by",
+    "site",
+    "-f",
+    "md",
+    "--day",
+    demo.days[0].day,
+  ], { home });
   match(md.stdout, /^\| day \| site \| minutes \| frames \|\n\| --- \| --- \| --: \| --: \|\n/);
   const bad = await runFrames(["timesheet", ...SRC, "--by", "week"], { home });
   equal(bad.code, 2);
@@ -80,7 +104,7 @@ Deno.test("frames timesheet --by app|site: every ledger row, and the totals are 
 });
 
 Deno.test("csvCell() quotes per RFC 4180 and neutralises formula injection", () => {
-  equal(csvCell("=HYPERLINK(\"http://x\",\"y\")"), `"'=HYPERLINK(""http://x"",""y"")"`);
+  equal(csvCell('=HYPERLINK("http://x","y")'), `"'=HYPERLINK(""http://x"",""y"")"`);
   equal(csvCell("+1 555"), "'+1 555");
   equal(csvCell("-cmd"), "'-cmd");
   equal(csvCell("@SUM(A1)"), "'@SUM(A1)");

@@ -11,7 +11,13 @@ import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { type AnswererConfig, type EvalDay, renderReport, runEval } from "../eval/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
-import { hintEmptyWindow, isEmpty, readCliWindow, resolveCliSource, sourceDays } from "./_capture.ts";
+import {
+  hintEmptyWindow,
+  isEmpty,
+  readCliWindow,
+  resolveCliSource,
+  sourceDays,
+} from "./_capture.ts";
 import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
 import { writeOutput } from "./_output.ts";
@@ -130,7 +136,10 @@ export async function readDays(
 ): Promise<EvalDay[]> {
   const out: EvalDay[] = [];
   for (const day of days) {
-    out.push({ day, capture: await readCliWindow(source, dayWindow(day, settings.tz), { settings }) });
+    out.push({
+      day,
+      capture: await readCliWindow(source, dayWindow(day, settings.tz), { settings }),
+    });
   }
   if (out.every((d) => isEmpty(d.capture))) hintEmptyWindow(source, settings.tz);
   return out;
@@ -145,8 +154,13 @@ export async function main(args: string[]): Promise<number> {
   }
   const format = chooseFormat(p, ["md", "json"], "md");
   const answerer = answererConfig(str(p, "answerer"));
-  const seed = numberFlag(str(p, "seed"), "--seed", { min: 0, max: 2 ** 32 - 1, integer: true }) ?? 1;
-  const settings = resolveSettings({ source: str(p, "source"), tz: str(p, "tz"), budget: str(p, "budget") });
+  const seed = numberFlag(str(p, "seed"), "--seed", { min: 0, max: 2 ** 32 - 1, integer: true }) ??
+    1;
+  const settings = resolveSettings({
+    source: str(p, "source"),
+    tz: str(p, "tz"),
+    budget: str(p, "budget"),
+  });
   const source = await resolveCliSource(settings);
   const days = chosenDays(p, source, settings.tz);
   if (days.length === 0) {

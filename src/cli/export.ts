@@ -18,7 +18,9 @@ import { UsageError } from "./usage_error.ts";
 
 const HELP = `Usage: frames export --parquet DIR [options]
 
-Writes the tables ${Object.keys(TABLES).join(", ")} as Parquet (schema version ${EXPORT_SCHEMA_VERSION},
+Writes the tables ${
+  Object.keys(TABLES).join(", ")
+} as Parquet (schema version ${EXPORT_SCHEMA_VERSION},
 docs/parquet-schema.md), Hive-partitioned as DIR/<table>/user=<ID>/day=<YYYY-MM-DD>/part-0.parquet,
 so DuckDB, Spark or Polars read many users and machines as one dataset (docs/analytics.md).
 Every frame is exported, short ones included; typed text never is. Re-exporting a day
@@ -79,7 +81,11 @@ export async function main(args: string[]): Promise<number> {
   });
   const ms = Math.round(performance.now() - t0);
   const text = format === "json"
-    ? JSON.stringify({ dir, user, days: days.length, schema_version: EXPORT_SCHEMA_VERSION, ...summary }, null, 2) + "\n"
+    ? JSON.stringify(
+      { dir, user, days: days.length, schema_version: EXPORT_SCHEMA_VERSION, ...summary },
+      null,
+      2,
+    ) + "\n"
     : `exported ${days.length} days for user ${user} into ${dir} (${summary.files.length} files; ${
       Object.entries(summary.rows).map(([t, n]) => `${t} ${n} rows`).join(", ")
     }) in ${ms} ms\n`;

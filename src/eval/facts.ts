@@ -91,7 +91,9 @@ function readJson(text: string): StatedFacts {
   for (const s of doc.sites) f.domains.add(s.site);
   f.appsComplete = f.domainsComplete = true;
   f.appCount = doc.coverage.distinct_apps;
-  if (doc.coverage.first_activity !== null) f.firstActivity = isoMinute(doc.coverage.first_activity);
+  if (doc.coverage.first_activity !== null) {
+    f.firstActivity = isoMinute(doc.coverage.first_activity);
+  }
   f.away = doc.coverage.gaps.flatMap((g) => {
     const start = isoMinute(g.start);
     return start === undefined ? [] : [{ start, minutes: g.minutes }];

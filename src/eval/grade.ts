@@ -79,7 +79,9 @@ export function gradeAnswer(q: Question, answer: string): boolean {
   switch (e.type) {
     case "name":
       return low.includes(e.name.toLowerCase()) &&
-        !e.others.some((o) => !e.name.toLowerCase().includes(o.toLowerCase()) && low.includes(o.toLowerCase()));
+        !e.others.some((o) =>
+          !e.name.toLowerCase().includes(o.toLowerCase()) && low.includes(o.toLowerCase())
+        );
     case "minutes": {
       const n = firstNumber(answer);
       return n !== undefined && near(n, e.minutes, e.tolerance);

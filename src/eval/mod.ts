@@ -22,15 +22,29 @@ import { statedFacts } from "./facts.ts";
 import { gradeAnswer, recalls } from "./grade.ts";
 import { oracle } from "./oracle.ts";
 import { generateQuestions, type Question, QUESTION_KINDS } from "./questions.ts";
-import { represent, REPRESENTATIONS, type RepresentationName } from "./represent.ts";
+import { represent, type RepresentationName, REPRESENTATIONS } from "./represent.ts";
 import { type EvalReport, type QuestionResult, summarise } from "./report.ts";
 
 export { type AnswererConfig, SYSTEM_PROMPT } from "./answerer.ts";
-export { oracle, type AwayPeriod, type DayTruth } from "./oracle.ts";
-export { type Expected, generateQuestions, type Question, QUESTION_KINDS, type QuestionKind } from "./questions.ts";
-export { REPRESENTATIONS, type RepresentationName } from "./represent.ts";
-export { type EvalReport, type QuestionResult, renderReport, type RepresentationSummary } from "./report.ts";
-export type { Capture } from "../model.ts";
+export { type AwayPeriod, type DayTruth, oracle } from "./oracle.ts";
+export {
+  type Expected,
+  generateQuestions,
+  type Question,
+  QUESTION_KINDS,
+  type QuestionKind,
+  type QuestionOptions,
+} from "./questions.ts";
+export { type RepresentationName, REPRESENTATIONS } from "./represent.ts";
+export {
+  type EvalReport,
+  type QuestionResult,
+  renderReport,
+  type RepresentationSummary,
+  type Share,
+} from "./report.ts";
+// Types the signatures above mention, re-exported so this module's API is complete.
+export type * from "../model.ts";
 export type { PageRef } from "../entities/mod.ts";
 
 /** Representations larger than this are not sent to an answerer (raw rows, usually). */
@@ -66,7 +80,10 @@ export interface EvalOptions {
 export async function runEval(days: readonly EvalDay[], opts: EvalOptions): Promise<EvalReport> {
   const budget = opts.budget ?? 1500;
   const results: QuestionResult[] = [];
-  const tokens = Object.fromEntries(REPRESENTATIONS.map((r) => [r, 0])) as Record<RepresentationName, number>;
+  const tokens = Object.fromEntries(REPRESENTATIONS.map((r) => [r, 0])) as Record<
+    RepresentationName,
+    number
+  >;
   let answererError: string | undefined;
   for (const { day, capture } of days) {
     const truth = oracle(capture, { day, tz: opts.tz });
@@ -76,7 +93,9 @@ export async function runEval(days: readonly EvalDay[], opts: EvalOptions): Prom
     const facts = reps.map((r) => ({ rep: r, facts: statedFacts(r.name, r.text) }));
     for (const r of reps) tokens[r.name] += r.tokens;
     for (const q of questions) {
-      const recall = Object.fromEntries(facts.map((f) => [f.rep.name, recalls(q, f.facts)])) as Record<RepresentationName, boolean>;
+      const recall = Object.fromEntries(
+        facts.map((f) => [f.rep.name, recalls(q, f.facts)]),
+      ) as Record<RepresentationName, boolean>;
       const result: QuestionResult = { ...q, recall };
       if (opts.answerer !== undefined && answererError === undefined) {
         result.answers = {};

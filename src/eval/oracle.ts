@@ -73,7 +73,10 @@ export function oracleSite(url: string | undefined): string | undefined {
   return host.startsWith("www.") ? host.slice(4) : host;
 }
 
-function credited(capture: Capture, focusOnly: boolean): { all: Interval[]; attention: Interval[] } {
+function credited(
+  capture: Capture,
+  focusOnly: boolean,
+): { all: Interval[]; attention: Interval[] } {
   const byDisplay = new Map<string, Snapshot[]>();
   for (const s of capture.snapshots) {
     if (!byDisplay.has(s.display)) byDisplay.set(s.display, []);
@@ -149,7 +152,15 @@ export function oracle(capture: Capture, opts: { day: string; tz: string }): Day
   const domains = [...new Set(inside.map((s) => oracleSite(s.url)).filter((d) => d !== undefined))]
     .sort() as string[];
   if (inside.length === 0) {
-    return { day: opts.day, apps, appSet, domains, firstActivity: null, lastActivity: null, away: [] };
+    return {
+      day: opts.day,
+      apps,
+      appSet,
+      domains,
+      firstActivity: null,
+      lastActivity: null,
+      away: [],
+    };
   }
   const first = Math.min(...inside.map((s) => s.at));
   const last = Math.max(first, ...all.map((iv) => iv.end));

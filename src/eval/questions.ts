@@ -84,7 +84,9 @@ function daySeed(seed: number, day: string): number {
 function pick<T>(rand: () => number, items: readonly T[], n: number): T[] {
   const pool = [...items];
   const out: T[] = [];
-  while (out.length < n && pool.length > 0) out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
+  while (out.length < n && pool.length > 0) {
+    out.push(pool.splice(Math.floor(rand() * pool.length), 1)[0]);
+  }
   return out;
 }
 
@@ -118,7 +120,10 @@ export function generateQuestions(truth: DayTruth, opts: QuestionOptions = {}): 
   const asked = truth.apps.filter((a) => a.minutes >= MIN_ASKED_MINUTES);
   const names = truth.apps.map((a) => a.app);
   // A top app is asked only when it leads clearly, so the tolerance cannot flip it.
-  if (asked.length > 0 && (truth.apps.length < 2 || truth.apps[0].minutes > truth.apps[1].minutes * (1 + COMPARE_MARGIN))) {
+  if (
+    asked.length > 0 &&
+    (truth.apps.length < 2 || truth.apps[0].minutes > truth.apps[1].minutes * (1 + COMPARE_MARGIN))
+  ) {
     const top = truth.apps[0];
     add("top_app", "Which app did the user spend the most time in?", {
       type: "name",
@@ -135,12 +140,17 @@ export function generateQuestions(truth: DayTruth, opts: QuestionOptions = {}): 
     });
   }
   if (truth.appSet.length > 0) {
-    add("app_count", "How many different apps were used?", { type: "count", count: truth.appSet.length });
+    add("app_count", "How many different apps were used?", {
+      type: "count",
+      count: truth.appSet.length,
+    });
   }
   const pairs: [typeof asked[number], typeof asked[number]][] = [];
   for (let i = 0; i < asked.length; i++) {
     for (let j = i + 1; j < asked.length; j++) {
-      if (asked[i].minutes > asked[j].minutes * (1 + COMPARE_MARGIN)) pairs.push([asked[i], asked[j]]);
+      if (asked[i].minutes > asked[j].minutes * (1 + COMPARE_MARGIN)) {
+        pairs.push([asked[i], asked[j]]);
+      }
     }
   }
   for (const [hi, lo] of pick(rand, pairs, 2)) {
@@ -152,7 +162,12 @@ export function generateQuestions(truth: DayTruth, opts: QuestionOptions = {}): 
     });
   }
   for (const d of pick(rand, truth.domains, 2)) {
-    add("domain_visited", `Was ${d} visited?`, { type: "yesno", subject: d, what: "domain", yes: true });
+    add("domain_visited", `Was ${d} visited?`, {
+      type: "yesno",
+      subject: d,
+      what: "domain",
+      yes: true,
+    });
   }
   if (truth.firstActivity !== null) {
     add("first_activity", "At what local time did the first activity start (HH:MM)?", {
@@ -166,12 +181,22 @@ export function generateQuestions(truth: DayTruth, opts: QuestionOptions = {}): 
     add(
       "away",
       "Between the first and the last activity, when did the longest away period start (HH:MM) and how many minutes did it last?",
-      { type: "away", start: longest.start, minutes: longest.minutes, tolerance: TIME_TOLERANCE_MIN },
+      {
+        type: "away",
+        start: longest.start,
+        minutes: longest.minutes,
+        tolerance: TIME_TOLERANCE_MIN,
+      },
     );
   }
   const absentApp = pick(rand, ABSENT_APPS.filter((a) => !truth.appSet.includes(a)), 1)[0];
   if (absentApp !== undefined) {
-    add("absent_app", `Was ${absentApp} used?`, { type: "yesno", subject: absentApp, what: "app", yes: false });
+    add("absent_app", `Was ${absentApp} used?`, {
+      type: "yesno",
+      subject: absentApp,
+      what: "app",
+      yes: false,
+    });
   }
   const absentDomain = pick(rand, ABSENT_DOMAINS.filter((d) => !truth.domains.includes(d)), 1)[0];
   if (absentDomain !== undefined) {

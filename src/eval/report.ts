@@ -7,7 +7,7 @@
 
 import type { Question, QuestionKind } from "./questions.ts";
 import { expectedText } from "./questions.ts";
-import { REPRESENTATIONS, type RepresentationName } from "./represent.ts";
+import { type RepresentationName, REPRESENTATIONS } from "./represent.ts";
 
 /** One question with how each representation did on it. */
 export interface QuestionResult extends Question {
@@ -155,7 +155,9 @@ export function renderReport(report: EvalReport, format: "md" | "json"): string 
   const out = [
     `# frames eval — ${first === last ? first : `${first} to ${last}`} (${report.tz})`,
     "",
-    `${report.questions} questions over ${report.days.length} day${report.days.length === 1 ? "" : "s"} (seed ${report.seed}), context block at ${report.budget} tokens.`,
+    `${report.questions} questions over ${report.days.length} day${
+      report.days.length === 1 ? "" : "s"
+    } (seed ${report.seed}), context block at ${report.budget} tokens.`,
     `Token ratio raw rows : JSON : Markdown : block = ${report.token_ratio}.`,
     "",
     "| Representation | Tokens/day | Fact recall | Answer accuracy |",
@@ -171,21 +173,30 @@ export function renderReport(report: EvalReport, format: "md" | "json"): string 
   ];
   const kinds = [...new Set(report.results.map((r) => r.kind))];
   for (const k of kinds) {
-    out.push(`| ${k} | ${report.representations.map((r) => pct(r.recall_by_kind[k])).join(" | ")} |`);
+    out.push(
+      `| ${k} | ${report.representations.map((r) => pct(r.recall_by_kind[k])).join(" | ")} |`,
+    );
   }
   if (report.answerer !== undefined) {
     out.push("", `## Answerer (${report.answerer.model})`, "");
     if (report.answerer.error !== undefined) out.push(`Stopped: ${report.answerer.error}`, "");
     out.push(`Representations over ${report.answerer.cap} tokens are not sent.`, "");
-    out.push(`| Kind | ${REPRESENTATIONS.join(" | ")} |`, `| --- | ${REPRESENTATIONS.map(() => "--:").join(" | ")} |`);
+    out.push(
+      `| Kind | ${REPRESENTATIONS.join(" | ")} |`,
+      `| --- | ${REPRESENTATIONS.map(() => "--:").join(" | ")} |`,
+    );
     for (const k of kinds) {
-      out.push(`| ${k} | ${report.representations.map((r) => pct(r.accuracy_by_kind?.[k])).join(" | ")} |`);
+      out.push(
+        `| ${k} | ${report.representations.map((r) => pct(r.accuracy_by_kind?.[k])).join(" | ")} |`,
+      );
     }
   }
   const missed = report.results.filter((r) => !r.recall.context);
   if (missed.length > 0) {
     out.push("", "## Facts the context block does not state", "");
-    for (const r of missed) out.push(`- ${r.id} ${r.kind}: ${r.text} (expected ${expectedText(r.expected)})`);
+    for (const r of missed) {
+      out.push(`- ${r.id} ${r.kind}: ${r.text} (expected ${expectedText(r.expected)})`);
+    }
   }
   return out.join("\n") + "\n";
 }

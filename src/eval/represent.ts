@@ -55,7 +55,9 @@ function localIso(ms: number, tz: string): string {
   const local = new Date(ms + off * 60_000).toISOString().slice(0, 19);
   const abs = Math.abs(off);
   const sign = off < 0 ? "-" : "+";
-  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${String(abs % 60).padStart(2, "0")}`;
+  return `${local}${sign}${String(Math.floor(abs / 60)).padStart(2, "0")}:${
+    String(abs % 60).padStart(2, "0")
+  }`;
 }
 
 /**
@@ -103,7 +105,10 @@ export function rawRows(capture: Capture, tz: string): string {
   }
   items.sort((a, b) => a.at - b.at);
   const total = items.length;
-  return JSON.stringify({ data: items.map((i) => i.item), pagination: { limit: total, offset: 0, total } }) + "\n";
+  return JSON.stringify({
+    data: items.map((i) => i.item),
+    pagination: { limit: total, offset: 0, total },
+  }) + "\n";
 }
 
 /** The exact cl100k_base size (`encode` is the faster of gpt-tokenizer's two counters here). */
@@ -138,5 +143,9 @@ export function represent(
     md: emitMarkdown(doc),
     context: emitContext(doc, { budget: opts.budget }),
   };
-  return REPRESENTATIONS.map((name) => ({ name, text: texts[name], tokens: tokensOf(texts[name]) }));
+  return REPRESENTATIONS.map((name) => ({
+    name,
+    text: texts[name],
+    tokens: tokensOf(texts[name]),
+  }));
 }

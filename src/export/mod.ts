@@ -22,9 +22,16 @@ import { documentTables, stepTables } from "./rows.ts";
 import type { TableName } from "./schema.ts";
 import { writePartition } from "./write.ts";
 
-export { type ColumnDef, type ColumnType, EXPORT_SCHEMA_VERSION, TABLES, type TableName } from "./schema.ts";
+export {
+  type ColumnDef,
+  type ColumnType,
+  EXPORT_SCHEMA_VERSION,
+  type TableName,
+  TABLES,
+} from "./schema.ts";
 export { partitionDir } from "./write.ts";
-export type { Capture } from "../model.ts";
+// Types the signatures above mention, re-exported so this module's API is complete.
+export type * from "../model.ts";
 export type { PageRef } from "../entities/mod.ts";
 
 /** One day to export. */
@@ -86,5 +93,11 @@ export function exportParquet(days: readonly ExportDay[], opts: ExportOptions): 
   }
   return { files, rows };
 }
-export { csvCell, renderTimesheet, type Timesheet, type TimesheetBy, timesheet } from "./timesheet.ts";
-export type { ActivityDocument } from "../compile/document.ts";
+export {
+  csvCell,
+  renderTimesheet,
+  type Timesheet,
+  timesheet,
+  type TimesheetBy,
+} from "./timesheet.ts";
+export type * from "../compile/document.ts";

@@ -14,7 +14,7 @@ import { offsetMinutes } from "../compile/time.ts";
 import type { PageRef } from "../entities/mod.ts";
 import type { Capture } from "../model.ts";
 import { buildSteps } from "../steps/build.ts";
-import { TABLES, type TableName } from "./schema.ts";
+import { type TableName, TABLES } from "./schema.ts";
 
 /** A table's values, column name → values (null where the schema allows). */
 export type Columns = Record<string, unknown[]>;
@@ -28,7 +28,9 @@ function push(cols: Columns, row: Record<string, unknown>): void {
 }
 
 /** The `frames`, `ledger` and `sites` tables of one document. */
-export function documentTables(doc: ActivityDocument): Record<"frames" | "ledger" | "sites", Columns> {
+export function documentTables(
+  doc: ActivityDocument,
+): Record<"frames" | "ledger" | "sites", Columns> {
   const frames = empty("frames"), ledger = empty("ledger"), sites = empty("sites");
   for (const f of doc.frames) {
     const page = f.pages[0];

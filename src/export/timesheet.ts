@@ -46,7 +46,9 @@ function awayMinutes(doc: ActivityDocument): number {
   const first = Date.parse(c.first_activity), last = Date.parse(c.last_activity);
   let tenths = 0;
   for (const g of c.gaps) {
-    if (Date.parse(g.start) >= first && Date.parse(g.end) <= last) tenths += Math.round(g.minutes * 10);
+    if (Date.parse(g.start) >= first && Date.parse(g.end) <= last) {
+      tenths += Math.round(g.minutes * 10);
+    }
   }
   return tenths / 10;
 }
@@ -62,7 +64,14 @@ function awayMinutes(doc: ActivityDocument): number {
  */
 export function timesheet(docs: readonly ActivityDocument[], by: TimesheetBy): Timesheet {
   if (by === "day") {
-    const columns = ["day", "first_activity", "last_activity", "active_min", "focused_min", "away_min"];
+    const columns = [
+      "day",
+      "first_activity",
+      "last_activity",
+      "active_min",
+      "focused_min",
+      "away_min",
+    ];
     const rows = docs.map((d) => [
       d.window.day ?? d.window.start.slice(0, 10),
       clockOf(d.coverage.first_activity),
@@ -74,23 +83,46 @@ export function timesheet(docs: readonly ActivityDocument[], by: TimesheetBy): T
     const col = (i: number) => rows.map((r) => r[i] as number | null);
     // A total of focused minutes over days where focus was not marked would mislead.
     const focused = col(4).every((v) => v !== null) && rows.length > 0 ? sumTenths(col(4)) : null;
-    return { by, columns, rows, total: ["total", null, null, sumTenths(col(3)), focused, sumTenths(col(5))] };
+    return {
+      by,
+      columns,
+      rows,
+      total: ["total", null, null, sumTenths(col(3)), focused, sumTenths(col(5))],
+    };
   }
   if (by === "app") {
     const columns = ["day", "app", "minutes", "focused_min", "frames"];
     const rows = docs.flatMap((d) =>
-      d.ledger.map((e) => [d.window.day ?? d.window.start.slice(0, 10), e.app, e.minutes, e.focused_minutes ?? null, e.frames])
+      d.ledger.map((
+        e,
+      ) => [
+        d.window.day ?? d.window.start.slice(0, 10),
+        e.app,
+        e.minutes,
+        e.focused_minutes ?? null,
+        e.frames,
+      ])
     );
     const col = (i: number) => rows.map((r) => r[i] as number | null);
     const focused = col(3).every((v) => v !== null) && rows.length > 0 ? sumTenths(col(3)) : null;
-    return { by, columns, rows, total: ["total", null, sumTenths(col(2)), focused, col(4).reduce((a, b) => a! + b!, 0)] };
+    return {
+      by,
+      columns,
+      rows,
+      total: ["total", null, sumTenths(col(2)), focused, col(4).reduce((a, b) => a! + b!, 0)],
+    };
   }
   const columns = ["day", "site", "minutes", "frames"];
   const rows = docs.flatMap((d) =>
     d.sites.map((s) => [d.window.day ?? d.window.start.slice(0, 10), s.site, s.minutes, s.frames])
   );
   const col = (i: number) => rows.map((r) => r[i] as number | null);
-  return { by, columns, rows, total: ["total", null, sumTenths(col(2)), col(3).reduce((a, b) => a! + b!, 0)] };
+  return {
+    by,
+    columns,
+    rows,
+    total: ["total", null, sumTenths(col(2)), col(3).reduce((a, b) => a! + b!, 0)],
+  };
 }
 
 /** Characters that make a spreadsheet read a cell as a formula (OWASP's list). */
@@ -110,6 +142,8 @@ export function csvCell(value: string | number | null): string {
 function mdCell(value: string | number | null): string {
   if (value === null) return "";
   const text = typeof value === "number" ? String(value) : value;
+  // Control characters would break the table or reach a terminal (SPEC §9).
+  // deno-lint-ignore no-control-regex
   return text.replace(/[\u0000-\u001f\u007f]/g, " ").replace(/[\\|`*_[\]<>#]/g, (c) => `\\${c}`);
 }
 
@@ -121,7 +155,9 @@ export function renderTimesheet(sheet: Timesheet, format: "csv" | "md" | "json")
     return JSON.stringify({ by: sheet.by, rows, total }, null, 2) + "\n";
   }
   if (format === "csv") {
-    return [sheet.columns, ...sheet.rows, sheet.total].map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+    return [sheet.columns, ...sheet.rows, sheet.total].map((r) => r.map(csvCell).join(",")).join(
+      "\r\n",
+    ) + "\r\n";
   }
   const line = (r: readonly (string | number | null)[]) => `| ${r.map(mdCell).join(" | ")} |`;
   return [

@@ -7,7 +7,7 @@
 
 import { join } from "node:path";
 import { parquetWriteBuffer } from "hyparquet-writer";
-import { EXPORT_SCHEMA_VERSION, TABLES, type TableName } from "./schema.ts";
+import { EXPORT_SCHEMA_VERSION, type TableName, TABLES } from "./schema.ts";
 import type { Columns } from "./rows.ts";
 
 /** Where one partition lives: `<dir>/<table>/user=<user>/day=<day>/part-0.parquet`. */
