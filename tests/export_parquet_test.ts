@@ -161,7 +161,10 @@ Deno.test("docs/parquet-schema.md documents every table and column of the schema
     ok(doc.includes(`## \`${table}\``), `table ${table}`);
     const section = doc.split(`## \`${table}\``)[1].split("\n## ")[0];
     for (const c of cols) {
-      ok(new RegExp(`^\\| \`${c.name}\` +\\| ${c.type} +\\|`, "m").test(section), `${table}.${c.name}`);
+      ok(
+        new RegExp(`^\\| \`${c.name}\` +\\| ${c.type} +\\|`, "m").test(section),
+        `${table}.${c.name}`,
+      );
     }
   }
 });
