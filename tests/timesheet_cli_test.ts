@@ -113,6 +113,7 @@ Deno.test("csvCell() quotes per RFC 4180 and neutralises formula injection", () 
   equal(csvCell("plain"), "plain");
   equal(csvCell(12.34), "12.3");
   equal(csvCell(null), "");
+  equal(csvCell("a\u001b[31mb\u202e"), "a\ufffd[31mb\ufffd", "escape and bidi never printed");
   // A hostile app name survives a round trip as text, prefixed, never as a formula.
   const sheet = timesheet([], "app");
   sheet.rows.push(["2026-03-25", "=cmd|' /C calc'!A0", 5, null, 1]);

@@ -144,6 +144,11 @@ export function summarise(
   };
 }
 
+const UNPRINTABLE = new RegExp(
+  "[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]",
+  "g",
+);
+
 function pct(s: Share | undefined): string {
   return s === undefined || s.pct === null ? "—" : `${s.pct}% (${s.hits}/${s.of})`;
 }
@@ -195,7 +200,12 @@ export function renderReport(report: EvalReport, format: "md" | "json"): string 
   if (missed.length > 0) {
     out.push("", "## Facts the context block does not state", "");
     for (const r of missed) {
-      out.push(`- ${r.id} ${r.kind}: ${r.text} (expected ${expectedText(r.expected)})`);
+      // App names are capture text: control, escape and bidi characters never reach a terminal.
+      const text = `${r.text} (expected ${expectedText(r.expected)})`.replace(
+        UNPRINTABLE,
+        "\ufffd",
+      );
+      out.push(`- ${r.id} ${r.kind}: ${text}`);
     }
   }
   return out.join("\n") + "\n";

@@ -128,13 +128,21 @@ export function timesheet(docs: readonly ActivityDocument[], by: TimesheetBy): T
 /** Characters that make a spreadsheet read a cell as a formula (OWASP's list). */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
+/** Escape, control and bidi characters (line breaks are quoted instead): never printed. */
+const UNPRINTABLE = new RegExp(
+  "[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]",
+  "g",
+);
+
 /**
  * One CSV cell per RFC 4180: quoted when it holds a comma, quote or line break (quotes
  * doubled); a text cell a spreadsheet would run as a formula gets a leading `'`.
  */
 export function csvCell(value: string | number | null): string {
   if (value === null) return "";
-  let text = typeof value === "number" ? String(round1(value)) : value;
+  let text = typeof value === "number"
+    ? String(round1(value))
+    : value.replace(UNPRINTABLE, "\ufffd");
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
