@@ -41,6 +41,10 @@ export const FLOORS: readonly Component[] = [
   { name: "import", floor: 4, paths: ["src/import/"] },
   { name: "demo", floor: 4, paths: ["src/demo/"] },
   { name: "replay", floor: 4, paths: ["src/replay/"] },
+  // eval: its oracle reads adapters' captures, and it grades what compile and emit produce.
+  { name: "eval", floor: 4, paths: ["src/eval/"] },
+  // export: writes documents, ledgers and steps (floors 2-3) into Parquet files.
+  { name: "export", floor: 4, paths: ["src/export/"] },
   { name: "mcp", floor: 5, paths: ["src/mcp/"] },
   { name: "web", floor: 5, paths: ["src/web/"] },
   { name: "cli", floor: 6, paths: ["src/cli/"] },

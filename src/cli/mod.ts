@@ -73,6 +73,18 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "run a guarded routine plan in Chromium: dry run unless --execute (needs -A)",
     load: () => import("./replay.ts"),
   },
+  eval: {
+    summary: "does the memory answer questions? tokens and fact recall per representation",
+    load: () => import("./eval.ts"),
+  },
+  export: {
+    summary: "write frames, ledgers, sites and steps as Hive-partitioned Parquet (--parquet DIR)",
+    load: () => import("./export.ts"),
+  },
+  timesheet: {
+    summary: "one row per day (or per app/site): first/last activity, active, focused, away",
+    load: () => import("./timesheet.ts"),
+  },
   sources: {
     summary: "list the capture sources found on this machine",
     load: () => import("./sources.ts"),
