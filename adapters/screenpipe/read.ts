@@ -23,6 +23,7 @@ import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_
 import { byTimeThenRef, readUiEvents } from "./_events.ts";
 import { type KnownOwners, screenpipeElementLookup } from "./_lookup.ts";
 import { unstackWindows } from "./_windows.ts";
+import { refuseLockedVault, refuseMigrated } from "./_store_state.ts";
 import type { ReadWindowOptions } from "../types.ts";
 
 export { readElements, type ReadElementsOptions } from "./_elements.ts";
@@ -82,6 +83,7 @@ const TRIGGERS: ReadonlyMap<string, Trigger> = new Map([
 export function readScreenpipe(path: string, opts: ScreenpipeReadOptions): Capture {
   checkWindow(opts);
   const location = resolve(path);
+  refuseLockedVault(location);
   return readSqliteSource(
     { location, label: LABEL, busyTimeoutMs: opts.busyTimeoutMs },
     (db) => readWindow(db, location, opts),
@@ -103,6 +105,11 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       );
     }
   }
+  refuseMigrated(db, location, [
+    "frames",
+    ...(schema.uiEvents !== undefined ? ["ui_events"] : []),
+    ...(schema.elements !== undefined ? ["elements"] : []),
+  ]);
   const rejected: Record<string, number> = {};
   const { snapshots, after, read, urls, focus, owners, background } = readFrames(
     db,
