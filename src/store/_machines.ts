@@ -1,0 +1,144 @@
+/**
+ * Several computers and several recorders in one store (schema v4): a window whose rows
+ * name two or more machines gets per-machine streams (display `<machine>/<display>`, every
+ * row's `machine` set, a display-less away/stop marker applied to that machine's displays
+ * only); a machine with rows of two or more recorders gets each snapshot's recorder detail
+ * (how many capabilities its source has), so the compiler's one focus timeline counts a
+ * person's attention once. A window of one machine and one recorder is returned untouched,
+ * so single-machine documents stay byte for byte what they were.
+ *
+ * Rows without a machine (written before v4, or by this computer's engine) belong to the
+ * one named machine of the window, or to `local` when none is named.
+ *
+ * @module
+ */
+
+import type { DatabaseSync } from "node:sqlite";
+import type { Capture, Marker } from "../model.ts";
+import { prepareArrays } from "./sqlite.ts";
+
+/** The machine name of rows that name none, when the window names no machine either. */
+export const LOCAL_MACHINE = "local";
+
+/** The note of a window with several recorders of one machine. */
+export const RECORDERS_NOTE =
+  "several recorders of one machine: the more detailed one holds focus where both recorded, so attention is counted once; overlaps are in coverage.overlap_minutes";
+
+const CAPS = ["input", "elements", "urls", "heartbeats", "focus"] as const;
+
+/** Sets machines, per-machine displays and recorder detail on a window read from the store. */
+export function assignMachines(
+  db: DatabaseSync,
+  capture: Capture,
+  opts: { version: number; until: number },
+): void {
+  const { start, end } = capture.window;
+  const col = opts.version >= 4 ? "machine" : "NULL";
+  const groups = prepareArrays(
+    db,
+    `SELECT DISTINCT ${col}, source_id FROM snapshots WHERE at_ms >= ? AND at_ms < ?`,
+  ).all(start, end) as [string | null, number][];
+  const named = [...new Set(groups.map((g) => g[0]).filter((m): m is string => m !== null))]
+    .sort();
+  const machineOf = (m: unknown): string =>
+    typeof m === "string" ? m : named.length === 1 ? named[0] : LOCAL_MACHINE;
+  const sourcesOf = new Map<string, Set<number>>();
+  for (const [m, src] of groups) {
+    const key = machineOf(m);
+    if (!sourcesOf.has(key)) sourcesOf.set(key, new Set());
+    sourcesOf.get(key)!.add(src);
+  }
+  const several = named.length >= 2;
+  const recorders = [...sourcesOf.values()].some((s) => s.size >= 2);
+  if (!several && !recorders) return;
+  const detail = sourceDetail(db);
+  const rows = new Map<number, [string, number]>();
+  const snapSql = `SELECT id, ${col}, source_id FROM snapshots WHERE `;
+  for (
+    const [id, m, src] of prepareArrays(db, `${snapSql}at_ms >= ? AND at_ms < ?`).all(start, end)
+  ) {
+    rows.set(id as number, [machineOf(m), src as number]);
+  }
+  const afterIds = JSON.stringify((capture.after ?? []).map((s) => s.ref));
+  for (
+    const [id, m, src] of prepareArrays(db, `${snapSql}id IN (SELECT value FROM json_each(?))`)
+      .all(afterIds)
+  ) rows.set(id as number, [machineOf(m), src as number]);
+  const displays = new Map<string, Set<string>>();
+  const place = (s: { ref: number; display: string; machine?: string; detail?: number }) => {
+    const [m, src] = rows.get(s.ref) ?? [machineOf(null), -1];
+    s.machine = m;
+    if (several) s.display = `${m}/${s.display}`;
+    if ((sourcesOf.get(m)?.size ?? 0) >= 2) s.detail = detail.get(src) ?? 0;
+    if (!displays.has(m)) displays.set(m, new Set());
+    displays.get(m)!.add(s.display);
+  };
+  capture.snapshots.forEach(place);
+  (capture.after ?? []).forEach(place);
+  const events = new Map<number, string>();
+  for (
+    const [id, m] of prepareArrays(
+      db,
+      `SELECT id, ${col} FROM input_events WHERE at_ms >= ? AND at_ms < ?`,
+    ).all(start, end)
+  ) events.set(id as number, machineOf(m));
+  for (const e of capture.events) {
+    e.machine = events.get(e.ref) ?? machineOf(null);
+    if (several && e.display !== undefined) e.display = `${e.machine}/${e.display}`;
+  }
+  if (several && capture.markers !== undefined && opts.version >= 2) {
+    capture.markers = placeMarkers(db, capture.markers, { col, start, until: opts.until }, {
+      machineOf,
+      displays,
+    });
+  }
+  capture.facts.capabilities.focus ||= capture.snapshots.some((s) => s.focused === true);
+  const notes = capture.facts.notes ?? (capture.facts.notes = []);
+  notes.push(
+    several
+      ? `${named.length} machines (${
+        named.join(", ")
+      }): a person's attention is counted once (the machine with input holds focus; with none, the one whose focus moved last); overlaps are in coverage.overlap_minutes`
+      : RECORDERS_NOTE,
+  );
+}
+
+/** Capabilities per source id, counted (the recorder's detail). */
+function sourceDetail(db: DatabaseSync): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const [id, json] of prepareArrays(db, "SELECT id, capabilities FROM sources").all()) {
+    let c: Record<string, unknown> = {};
+    try {
+      c = JSON.parse(String(json));
+    } catch {
+      // A provenance row that is not JSON claims nothing.
+    }
+    out.set(id as number, CAPS.filter((k) => c?.[k] === true).length);
+  }
+  return out;
+}
+
+/** Markers of one machine apply to its displays only. */
+function placeMarkers(
+  db: DatabaseSync,
+  markers: readonly Marker[],
+  q: { col: string; start: number; until: number },
+  where: { machineOf: (m: unknown) => string; displays: Map<string, Set<string>> },
+): Marker[] {
+  const of = new Map<number, string>();
+  for (
+    const [id, m] of prepareArrays(
+      db,
+      `SELECT id, ${q.col} FROM markers WHERE at_ms >= ? AND at_ms < ?`,
+    ).all(q.start, q.until)
+  ) of.set(id as number, where.machineOf(m));
+  const out: Marker[] = [];
+  for (const mk of markers) {
+    const m = of.get(mk.ref) ?? where.machineOf(null);
+    if (mk.display !== undefined) out.push({ ...mk, display: `${m}/${mk.display}` });
+    else {
+      for (const d of [...(where.displays.get(m) ?? [])].sort()) out.push({ ...mk, display: d });
+    }
+  }
+  return out;
+}
