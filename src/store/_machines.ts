@@ -3,8 +3,9 @@
  * name two or more machines gets per-machine streams (display `<machine>/<display>`, every
  * row's `machine` set, a display-less away/stop marker applied to that machine's displays
  * only); a machine with rows of two or more recorders gets each snapshot's recorder detail
- * (how many capabilities its source has), so the compiler's one focus timeline counts a
- * person's attention once. A window of one machine and one recorder is returned untouched,
+ * (how many capabilities its source has) and per-recorder streams (display
+ * `<display>@<adapter>`, or `@<source id>` when one adapter recorded twice), so the
+ * compiler's one focus timeline counts a person's attention once. A window of one machine and one recorder is returned untouched,
  * so single-machine documents stay byte for byte what they were.
  *
  * Rows without a machine (written before v4, or by this computer's engine) belong to the
@@ -51,7 +52,8 @@ export function assignMachines(
   const several = named.length >= 2;
   const recorders = [...sourcesOf.values()].some((s) => s.size >= 2);
   if (!several && !recorders) return;
-  const detail = sourceDetail(db);
+  const { detail, adapter } = sourceDetail(db);
+  const label = recorderLabels(sourcesOf, adapter);
   const rows = new Map<number, [string, number]>();
   const snapSql = `SELECT id, ${col}, source_id FROM snapshots WHERE `;
   for (
@@ -69,7 +71,10 @@ export function assignMachines(
     const [m, src] = rows.get(s.ref) ?? [machineOf(null), -1];
     s.machine = m;
     if (several) s.display = `${m}/${s.display}`;
-    if ((sourcesOf.get(m)?.size ?? 0) >= 2) s.detail = detail.get(src) ?? 0;
+    if ((sourcesOf.get(m)?.size ?? 0) >= 2) {
+      s.detail = detail.get(src) ?? 0;
+      s.display = `${s.display}@${label.get(src) ?? src}`;
+    }
     if (!displays.has(m)) displays.set(m, new Set());
     displays.get(m)!.add(s.display);
   };
@@ -103,10 +108,32 @@ export function assignMachines(
   );
 }
 
-/** Capabilities per source id, counted (the recorder's detail). */
-function sourceDetail(db: DatabaseSync): Map<number, number> {
+/** Per recorder of a machine with several: its adapter, or its id where one adapter repeats. */
+function recorderLabels(
+  sourcesOf: Map<string, Set<number>>,
+  adapter: Map<number, string>,
+): Map<number, string> {
+  const out = new Map<number, string>();
+  for (const ids of sourcesOf.values()) {
+    if (ids.size < 2) continue;
+    const names = [...ids].map((id) => adapter.get(id) ?? String(id));
+    const unique = new Set(names).size === names.length;
+    for (const id of ids) out.set(id, unique ? adapter.get(id) ?? String(id) : String(id));
+  }
+  return out;
+}
+
+/** Capabilities per source id, counted (the recorder's detail), and its adapter name. */
+function sourceDetail(
+  db: DatabaseSync,
+): { detail: Map<number, number>; adapter: Map<number, string> } {
   const out = new Map<number, number>();
-  for (const [id, json] of prepareArrays(db, "SELECT id, capabilities FROM sources").all()) {
+  const adapter = new Map<number, string>();
+  for (
+    const [id, json, name] of prepareArrays(db, "SELECT id, capabilities, adapter FROM sources")
+      .all()
+  ) {
+    adapter.set(id as number, String(name));
     let c: Record<string, unknown> = {};
     try {
       c = JSON.parse(String(json));
@@ -115,7 +142,7 @@ function sourceDetail(db: DatabaseSync): Map<number, number> {
     }
     out.set(id as number, CAPS.filter((k) => c?.[k] === true).length);
   }
-  return out;
+  return { detail: out, adapter };
 }
 
 /** Markers of one machine apply to its displays only. */
