@@ -226,6 +226,11 @@ export interface SourceFacts {
   /** Rows that could not be used, by reason. */
   rejected: Record<string, number>;
   /**
+   * Text the recorder itself withheld or redacted (its privacy placeholders, rows its
+   * redaction marked), by reason: counted, never read as content.
+   */
+  withheld?: Record<string, number>;
+  /**
    * What the source never records, in words, beyond the capability flags (e.g. Memory
    * Archive has no app names, window titles or URLs); belongs in the blind spots.
    */

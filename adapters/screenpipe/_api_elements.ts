@@ -17,6 +17,7 @@ import type {
   InputEvent,
   Snapshot,
 } from "../../src/model.ts";
+import { withoutPlaceholders } from "./_privacy.ts";
 import { apiGet, ApiNotFound, type ApiRequestOptions } from "./_api_http.ts";
 
 /** At most this many frames' element rows are fetched for one read. */
@@ -96,7 +97,7 @@ function toElements(frameId: number, data: unknown): Element[] {
     out.push({
       snapshotRef: frameId,
       role: typeof r.role === "string" ? r.role : "",
-      name: typeof r.text === "string" ? r.text : "",
+      name: (typeof r.text === "string" ? withoutPlaceholders(r.text, {}) : undefined) ?? "",
       bounds: { x: left, y: top, width, height },
       units: "normalized",
       source: r.source === "ocr" ? "ocr" : "accessibility",

@@ -31,6 +31,7 @@ import { unstackWindows } from "./_windows.ts";
 import { apiGet, type ApiRequestOptions, SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
 import { searchAll, textSafeStart } from "./_api_pages.ts";
 import { prefetchElements } from "./_api_elements.ts";
+import { typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 
 export { SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
 
@@ -66,18 +67,22 @@ export async function readScreenpipeApi(
   const { start, end } = opts;
   const lookEnd = end + LOOKAHEAD_MS;
   const rejected: Record<string, number> = {};
+  const withheld: Withheld = {};
   const ocr = await searchAll(base, "ocr", { from: textSafeStart(start), to: lookEnd }, {
     ...opts,
     idKey: "frame_id",
     // The frame's text is not needed: keep each item small.
     extra: { max_content_length: "0" },
   });
-  const frames = toSnapshots(ocr.items, start, lookEnd, rejected);
+  const frames = toSnapshots(ocr.items, start, lookEnd, { rejected, withheld });
   const input = await searchAll(base, "input", { from: textSafeStart(start), to: end }, {
     ...opts,
     idKey: "id",
   });
-  const events = toEvents(input.items, start, end, opts.includeText === true, rejected);
+  const events = toEvents(input.items, { start, end }, opts.includeText === true, {
+    rejected,
+    withheld,
+  });
   const elements = await prefetchElements(base, frames.snapshots, events, opts);
   return {
     window: { start, end },
@@ -97,6 +102,7 @@ export async function readScreenpipeApi(
       },
       rows: { search_ocr: frames.read, search_input: input.items.length },
       rejected,
+      ...(Object.keys(withheld).length > 0 ? { withheld } : {}),
       notes: [...API_NOTES],
     },
     after: frames.after,
@@ -126,8 +132,9 @@ function toSnapshots(
   items: { type: string; content: Record<string, unknown> }[],
   start: number,
   lookEnd: number,
-  rejected: Record<string, number>,
+  counts: { rejected: Record<string, number>; withheld: Withheld },
 ): FramesOut {
+  const { rejected, withheld } = counts;
   const names = new NameCache();
   const all: Snapshot[] = [];
   let read = 0, emptyApp = 0, urls = false, sawFocused = false, sawUnfocused = false;
@@ -158,7 +165,7 @@ function toSnapshots(
       at,
       display: device,
       app,
-      title: names.get(c.window_name),
+      title: withoutPlaceholders(names.get(c.window_name), inside ? withheld : {}),
       url,
       focused,
     });
@@ -187,11 +194,12 @@ function toSnapshots(
 
 function toEvents(
   items: { type: string; content: Record<string, unknown> }[],
-  start: number,
-  end: number,
+  window: { start: number; end: number },
   includeText: boolean,
-  rejected: Record<string, number>,
+  counts: { rejected: Record<string, number>; withheld: Withheld },
 ): InputEvent[] {
+  const { start, end } = window;
+  const { rejected, withheld } = counts;
   const names = new NameCache();
   const events: InputEvent[] = [];
   for (const { type, content: c } of items) {
@@ -216,7 +224,7 @@ function toEvents(
       ? c.element_role
       : undefined;
     const name = typeof c.element_name === "string" && c.element_name !== ""
-      ? c.element_name
+      ? withoutPlaceholders(c.element_name, withheld)
       : undefined;
     const url = typeof c.browser_url === "string" && c.browser_url !== ""
       ? c.browser_url
@@ -228,31 +236,16 @@ function toEvents(
       x: typeof c.x === "number" ? c.x : undefined,
       y: typeof c.y === "number" ? c.y : undefined,
       app: names.get(c.app_name),
-      title: names.get(c.window_title),
+      title: withoutPlaceholders(names.get(c.window_title), withheld),
       url,
       element: role !== undefined || name !== undefined
         ? { ...(name !== undefined ? { name } : {}), ...(role !== undefined ? { role } : {}) }
         : undefined,
-      chars: kind === "text" && text !== undefined ? codePoints(text) : undefined,
+      chars: kind === "text" && text !== undefined ? typedChars(text, withheld) : undefined,
       // Counted above; kept only on the operator's opt-in (SPEC §9).
       text: includeText ? text : undefined,
     });
   }
   events.sort(byTimeThenRef);
   return events;
-}
-
-/** Characters as SQLite's `length()` counts them (code points), so both reads agree. */
-function codePoints(s: string): number {
-  let n = 0;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0xd800 || c > 0xdbff || i + 1 >= s.length) n++;
-    else {
-      const d = s.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) i++;
-      n++;
-    }
-  }
-  return n;
 }

@@ -24,6 +24,7 @@ import { byTimeThenRef, readUiEvents } from "./_events.ts";
 import { type KnownOwners, screenpipeElementLookup } from "./_lookup.ts";
 import { unstackWindows } from "./_windows.ts";
 import { refuseLockedVault, refuseMigrated } from "./_store_state.ts";
+import { redactedAtColumns, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 import type { ReadWindowOptions } from "../types.ts";
 
 export { readElements, type ReadElementsOptions } from "./_elements.ts";
@@ -111,11 +112,12 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
     ...(schema.elements !== undefined ? ["elements"] : []),
   ]);
   const rejected: Record<string, number> = {};
+  const withheld: Withheld = {};
   const { snapshots, after, read, urls, focus, owners, background } = readFrames(
     db,
     frames,
     opts,
-    rejected,
+    { rejected, withheld },
   );
   const input = schema.uiEvents !== undefined && schema.uiEvents.has("timestamp") &&
     schema.uiEvents.has("event_type");
@@ -133,6 +135,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
         first: span[0],
         last: span[1],
         rejected,
+        withheld,
       });
       events = got.events;
       eventRows = got.read;
@@ -171,6 +174,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       },
       rows,
       rejected,
+      ...(Object.keys(withheld).length > 0 ? { withheld } : {}),
       ...(notes.length > 0 ? { notes } : {}),
     },
     after,
@@ -254,8 +258,12 @@ function readFrames(
   db: DatabaseSync,
   columns: Set<string>,
   opts: ScreenpipeReadOptions,
-  rejected: Record<string, number>,
+  counts: { rejected: Record<string, number>; withheld: Withheld },
 ): FramesRead {
+  const { rejected, withheld } = counts;
+  // Rows the upstream redaction worker stamped (any `*_redacted_at` set) are counted.
+  const stamped = redactedAtColumns(columns).map((c) => `${c} IS NOT NULL`).join(" OR ") ||
+    "0";
   const idCol = idColumn(columns);
   const lookEnd = opts.end + LOOKAHEAD_MS;
   const span = idSpan(db, "frames", idCol, { start: opts.start, end: lookEnd });
@@ -272,7 +280,7 @@ function readFrames(
       columnOrNull(columns, "capture_trigger")
     }, ${
       columnOrNull(columns, "elements_ref_frame_id")
-    } FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
+    }, (${stamped}) FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
   );
   const rows = stmt.all(span[0], span[1]);
   const hasTrigger = columns.has("capture_trigger");
@@ -301,6 +309,10 @@ function readFrames(
     // Rows past the end only end the last dwell: they are not rows of this window.
     const inside = at < end;
     if (inside) read++;
+    if (inside && row[9] === 1) {
+      withheld["screenpipe redacted upstream: frames"] =
+        (withheld["screenpipe redacted upstream: frames"] ?? 0) + 1;
+    }
     const app = names.get(row[2]);
     if (app === undefined) {
       if (inside) emptyApp++;
@@ -329,7 +341,9 @@ function readFrames(
       at,
       display,
       app,
-      title: names.get(row[3]),
+      title: inside
+        ? withoutPlaceholders(names.get(row[3]), withheld)
+        : withoutPlaceholders(names.get(row[3]), {}),
       url,
       trigger,
       focused,

@@ -76,6 +76,9 @@ export function buildCoverage(capture: Capture, parts: CoverageParts): Coverage 
       ? { click_resolution: listing.totals, reattributed_input: built.stale?.size ?? 0 }
       : {}),
     rejected_rows: rejectedRows,
+    ...(capture.facts.withheld !== undefined && Object.keys(capture.facts.withheld).length > 0
+      ? { withheld: sortedCounts(capture.facts.withheld) }
+      : {}),
   };
 }
 
@@ -137,5 +140,12 @@ function coverageGaps(times: number[], ctx: GapContext): Gap[] {
 function overlaps(ms: Map<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   for (const k of [...ms.keys()].sort(byKey)) out[k] = minutes(ms.get(k)!);
+  return out;
+}
+
+/** Counts with keys in a fixed order. */
+function sortedCounts(counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(counts).sort(byKey)) out[k] = counts[k];
   return out;
 }

@@ -193,6 +193,8 @@ export interface Coverage {
   reattributed_input?: number;
   /** Source rows that could not be read, by reason. */
   rejected_rows: Record<string, number>;
+  /** What the recorder itself withheld or redacted, by reason (counts, never the text). */
+  withheld?: Record<string, number>;
 }
 
 /** One app in the ledger. */

@@ -3,8 +3,9 @@
  * name two or more machines gets per-machine streams (display `<machine>/<display>`, every
  * row's `machine` set, a display-less away/stop marker applied to that machine's displays
  * only); a machine with rows of two or more recorders gets each snapshot's recorder detail
- * (how many capabilities its source has) and per-recorder streams (display
- * `<display>@<adapter>`, or `@<source id>` when one adapter recorded twice), so the
+ * (how many capabilities its source has) and, where two of its recorders name a display
+ * alike, per-recorder streams (display `<display>@<adapter>`, or `@<source id>` when one
+ * adapter recorded twice), so the
  * compiler's one focus timeline counts a person's attention once. A window of one machine and one recorder is returned untouched,
  * so single-machine documents stay byte for byte what they were.
  *
@@ -37,8 +38,8 @@ export function assignMachines(
   const col = opts.version >= 4 ? "machine" : "NULL";
   const groups = prepareArrays(
     db,
-    `SELECT DISTINCT ${col}, source_id FROM snapshots WHERE at_ms >= ? AND at_ms < ?`,
-  ).all(start, end) as [string | null, number][];
+    `SELECT DISTINCT ${col}, source_id, display FROM snapshots WHERE at_ms >= ? AND at_ms < ?`,
+  ).all(start, end) as [string | null, number, string][];
   const named = [...new Set(groups.map((g) => g[0]).filter((m): m is string => m !== null))]
     .sort();
   const machineOf = (m: unknown): string =>
@@ -54,6 +55,20 @@ export function assignMachines(
   if (!several && !recorders) return;
   const { detail, adapter } = sourceDetail(db);
   const label = recorderLabels(sourcesOf, adapter);
+  // Displays two recorders of one machine both name: kept apart by recorder.
+  const namers = new Map<string, Set<number>>();
+  for (const [m, src, display] of groups) {
+    const key = `${machineOf(m)}\u0000${display}`;
+    if (!namers.has(key)) namers.set(key, new Set());
+    namers.get(key)!.add(src);
+  }
+  const shared = (m: string, display: string) =>
+    (namers.get(`${m}\u0000${display}`)?.size ?? 0) >= 2;
+  /** The stream name of `display` as recorder `src` of machine `m` named it. */
+  const name = (m: string, src: number, display: string): string => {
+    const d = shared(m, display) ? `${display}@${label.get(src) ?? src}` : display;
+    return several ? `${m}/${d}` : d;
+  };
   const rows = new Map<number, [string, number]>();
   const snapSql = `SELECT id, ${col}, source_id FROM snapshots WHERE `;
   for (
@@ -70,31 +85,30 @@ export function assignMachines(
   const place = (s: { ref: number; display: string; machine?: string; detail?: number }) => {
     const [m, src] = rows.get(s.ref) ?? [machineOf(null), -1];
     s.machine = m;
-    if (several) s.display = `${m}/${s.display}`;
-    if ((sourcesOf.get(m)?.size ?? 0) >= 2) {
-      s.detail = detail.get(src) ?? 0;
-      s.display = `${s.display}@${label.get(src) ?? src}`;
-    }
+    if ((sourcesOf.get(m)?.size ?? 0) >= 2) s.detail = detail.get(src) ?? 0;
+    s.display = name(m, src, s.display);
     if (!displays.has(m)) displays.set(m, new Set());
     displays.get(m)!.add(s.display);
   };
   capture.snapshots.forEach(place);
   (capture.after ?? []).forEach(place);
-  const events = new Map<number, string>();
+  const events = new Map<number, [string, number]>();
   for (
-    const [id, m] of prepareArrays(
+    const [id, m, src] of prepareArrays(
       db,
-      `SELECT id, ${col} FROM input_events WHERE at_ms >= ? AND at_ms < ?`,
+      `SELECT id, ${col}, source_id FROM input_events WHERE at_ms >= ? AND at_ms < ?`,
     ).all(start, end)
-  ) events.set(id as number, machineOf(m));
+  ) events.set(id as number, [machineOf(m), src as number]);
   for (const e of capture.events) {
-    e.machine = events.get(e.ref) ?? machineOf(null);
-    if (several && e.display !== undefined) e.display = `${e.machine}/${e.display}`;
+    const [m, src] = events.get(e.ref) ?? [machineOf(null), -1];
+    e.machine = m;
+    if (e.display !== undefined) e.display = name(m, src, e.display);
   }
-  if (several && capture.markers !== undefined && opts.version >= 2) {
+  if (capture.markers !== undefined && opts.version >= 2) {
     capture.markers = placeMarkers(db, capture.markers, { col, start, until: opts.until }, {
       machineOf,
-      displays,
+      name,
+      displays: several ? displays : undefined,
     });
   }
   capture.facts.capabilities.focus ||= capture.snapshots.some((s) => s.focused === true);
@@ -145,24 +159,32 @@ function sourceDetail(
   return { detail: out, adapter };
 }
 
-/** Markers of one machine apply to its displays only. */
+/**
+ * A marker names its display as its recorder does; with several machines, a marker naming
+ * none applies to its own machine's displays only (`displays` given), not to every display.
+ */
 function placeMarkers(
   db: DatabaseSync,
   markers: readonly Marker[],
   q: { col: string; start: number; until: number },
-  where: { machineOf: (m: unknown) => string; displays: Map<string, Set<string>> },
+  where: {
+    machineOf: (m: unknown) => string;
+    name: (m: string, src: number, display: string) => string;
+    displays?: Map<string, Set<string>>;
+  },
 ): Marker[] {
-  const of = new Map<number, string>();
+  const of = new Map<number, [string, number]>();
   for (
-    const [id, m] of prepareArrays(
+    const [id, m, src] of prepareArrays(
       db,
-      `SELECT id, ${q.col} FROM markers WHERE at_ms >= ? AND at_ms < ?`,
+      `SELECT id, ${q.col}, source_id FROM markers WHERE at_ms >= ? AND at_ms < ?`,
     ).all(q.start, q.until)
-  ) of.set(id as number, where.machineOf(m));
+  ) of.set(id as number, [where.machineOf(m), src as number]);
   const out: Marker[] = [];
   for (const mk of markers) {
-    const m = of.get(mk.ref) ?? where.machineOf(null);
-    if (mk.display !== undefined) out.push({ ...mk, display: `${m}/${mk.display}` });
+    const [m, src] = of.get(mk.ref) ?? [where.machineOf(null), -1];
+    if (mk.display !== undefined) out.push({ ...mk, display: where.name(m, src, mk.display) });
+    else if (where.displays === undefined) out.push(mk);
     else {
       for (const d of [...(where.displays.get(m) ?? [])].sort()) out.push({ ...mk, display: d });
     }
