@@ -2,7 +2,7 @@
  * Issue 17: a migrated-looking (Parquet) screenpipe database and a locked vault give one
  * line saying so and what to run instead, exit 1 — never a document silently without input.
  */
-import { equal, match, ok, throws } from "node:assert/strict";
+import { deepEqual, equal, match, ok, throws } from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { writeDemoDatabase } from "../src/demo/mod.ts";
@@ -76,4 +76,70 @@ Deno.test("frames compile on a migrated-looking or vault-locked database: one li
     match(lines[0], want);
     match(lines[0], /--source screenpipe:api/);
   }
+});
+
+/** Writes a table's rows as one Parquet file with the table's own columns (hyparquet-writer). */
+async function tableToParquet(db: DatabaseSync, table: string, path: string): Promise<number> {
+  const { parquetWriteBuffer } = await import("hyparquet-writer");
+  const info = db.prepare(`PRAGMA table_info("${table}")`).all() as {
+    name: string;
+    type: string;
+  }[];
+  const rows = db.prepare(`SELECT * FROM "${table}" ORDER BY id`).all() as Record<
+    string,
+    unknown
+  >[];
+  const columnData = info.map(({ name, type }) => {
+    const t = type.toUpperCase();
+    const kind = t.includes("INT") ? "INT64" : t === "REAL" ? "DOUBLE" : "STRING";
+    return {
+      name,
+      type: kind as "INT64" | "DOUBLE" | "STRING",
+      data: rows.map((r) => {
+        const v = r[name];
+        if (v === null || v === undefined) return null;
+        return kind === "INT64" ? BigInt(v as number) : kind === "DOUBLE" ? Number(v) : String(v);
+      }),
+    };
+  });
+  Deno.writeFileSync(path, new Uint8Array(parquetWriteBuffer({ columnData })));
+  return rows.length;
+}
+
+Deno.test("readScreenpipeFiles() reads a migrated install's Parquet files in the shape of the tables they replaced", async () => {
+  const { readScreenpipeFiles } = await import("../adapters/screenpipe/migrated.ts");
+  const { compile } = await import("../src/compile/mod.ts");
+  const { path, day } = demoIn("parquet");
+  const w = dayWindow(day, TZ);
+  const before = compile(readScreenpipe(path, w), { tz: TZ, day, minMinutes: 0, enrich: true });
+  const db = new DatabaseSync(path);
+  Deno.mkdirSync(join(root, "parquet", "data"));
+  ok(await tableToParquet(db, "ui_events", join(root, "parquet", "data", "ui_events.parquet")) > 0);
+  ok(await tableToParquet(db, "elements", join(root, "parquet", "data", "elements.parquet")) > 0);
+  db.exec("DELETE FROM ui_events; DELETE FROM elements;");
+  db.close();
+  throws(() => readScreenpipe(path, w), /Parquet storage/);
+  const cap = await readScreenpipeFiles(path, w);
+  const after = compile(cap, { tz: TZ, day, minMinutes: 0, enrich: true });
+  const shape = (d: typeof before) =>
+    d.frames.map((f) => [f.id, f.duration_min, f.input, f.evidence]);
+  ok(before.frames.some((f) => f.input.clicks > 0));
+  equal(JSON.stringify(shape(after)), JSON.stringify(shape(before)));
+  equal(
+    JSON.stringify(after.coverage.click_resolution),
+    JSON.stringify(before.coverage.click_resolution),
+  );
+  ok(cap.events.every((e) => e.text === undefined), "typed text dropped without opt-in");
+  ok(after.blind_spots.some((b) => b.includes("Parquet")));
+  // And as a user runs it.
+  const r = await runFrames(
+    ["compile", "--source", `screenpipe:${path}`, "--day", day, "--tz", TZ, "--json"],
+    { home: root },
+  );
+  equal(r.code, 0, r.stderr);
+  const listed = compile(cap, { tz: TZ, day }).frames.map((f) => [f.id, f.input]);
+  deepEqual(
+    JSON.parse(r.stdout).frames.map((f: typeof after.frames[0]) => [f.id, f.input]),
+    listed,
+  );
 });

@@ -9,21 +9,14 @@
  * @module
  */
 
-import type {
-  Element,
-  ElementHits,
-  ElementLookup,
-  ElementProbe,
-  InputEvent,
-  Snapshot,
-} from "../../src/model.ts";
+import type { Element, ElementLookup, InputEvent, Snapshot } from "../../src/model.ts";
 import { withoutPlaceholders } from "./_privacy.ts";
+import { memoryLookup } from "./_memory_lookup.ts";
 import { apiGet, ApiNotFound, type ApiRequestOptions } from "./_api_http.ts";
 
 /** At most this many frames' element rows are fetched for one read. */
 export const MAX_ELEMENT_FRAMES = 5000;
 
-const EPSILON = 1e-9;
 const PARALLEL = 4;
 
 /**
@@ -104,20 +97,4 @@ function toElements(frameId: number, data: unknown): Element[] {
     });
   }
   return out;
-}
-
-function memoryLookup(rows: Map<number, Element[]>): ElementLookup {
-  const near = (probes: readonly ElementProbe[]): ElementHits[] =>
-    probes.map((p) => {
-      const list = rows.get(p.snapshotRef) ?? [];
-      const elements = list.filter((e) =>
-        e.name.trim() !== "" &&
-        p.x >= e.bounds.x - (p.dx + EPSILON) &&
-        p.x <= e.bounds.x + e.bounds.width + p.dx + EPSILON &&
-        p.y >= e.bounds.y - (p.dy + EPSILON) &&
-        p.y <= e.bounds.y + e.bounds.height + p.dy + EPSILON
-      );
-      return { any: list.length > 0, elements };
-    });
-  return { units: "normalized", near };
 }

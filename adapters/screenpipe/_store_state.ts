@@ -27,6 +27,20 @@ export const VAULT_MAGIC = "SPVAULT1";
 const INSTEAD =
   "read it through screenpipe's API instead: --source screenpipe:api while screenpipe runs";
 
+/** A database that looks migrated to Parquet storage: which tables are empty, which files sit beside. */
+export class MigratedStoreError extends Error {
+  /** The content tables with no row. */
+  readonly empty: readonly string[];
+  /** The Parquet files found beside the database. */
+  readonly files: readonly string[];
+  /** Build the error with its message and what was found. */
+  constructor(message: string, empty: readonly string[], files: readonly string[]) {
+    super(message);
+    this.empty = empty;
+    this.files = files;
+  }
+}
+
 /** Throws when the database at `path` is vault-encrypted or its vault is locked. */
 export function refuseLockedVault(path: string): void {
   const sentinel = exists(join(dirname(path), ".vault_locked"));
@@ -87,12 +101,14 @@ export function refuseMigrated(
   if (empty.length === 0) return;
   const files = parquetBeside(path);
   if (files.length === 0) return;
-  throw new Error(
+  throw new MigratedStoreError(
     `Cannot read screenpipe database "${path}": it looks migrated to screenpipe's Parquet storage (${files.length} Parquet file${
       files.length === 1 ? "" : "s"
     } beside it, ${
       empty.join(" and ")
     } empty), so its input and element rows are not in the database; ${INSTEAD}`,
+    empty,
+    files,
   );
 }
 

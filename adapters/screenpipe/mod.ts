@@ -24,6 +24,7 @@ import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
 import { openScreenpipeImport, screenpipeSpan } from "./importer.ts";
 import { readScreenpipeApi, SCREENPIPE_DEFAULT_URL } from "./api.ts";
+import { readScreenpipeFiles } from "./migrated.ts";
 
 function isUrl(target: string): boolean {
   return /^https?:\/\//i.test(target);
@@ -54,13 +55,7 @@ const screenpipe: Adapter = {
     return readScreenpipe(target, opts);
   },
   readAsync(target, opts) {
-    if (!isUrl(target)) {
-      try {
-        return Promise.resolve(readScreenpipe(target, opts));
-      } catch (err) {
-        return Promise.reject(err);
-      }
-    }
+    if (!isUrl(target)) return readScreenpipeFiles(target, opts);
     return readScreenpipeApi(target, { ...opts, key: Deno.env.get("FRAMES_SCREENPIPE_KEY") });
   },
   span(target) {

@@ -35,6 +35,8 @@ export { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./_discover.ts";
 export interface ScreenpipeReadOptions extends ReadWindowOptions {
   /** How long to wait for a writer's exclusive lock, in ms (default 500). */
   busyTimeoutMs?: number;
+  /** Read a migrated-looking database as it is (its Parquet files are read by the caller). */
+  allowMigrated?: boolean;
 }
 
 /** Display id used when a row names none (older single-monitor databases). */
@@ -106,11 +108,13 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       );
     }
   }
-  refuseMigrated(db, location, [
-    "frames",
-    ...(schema.uiEvents !== undefined ? ["ui_events"] : []),
-    ...(schema.elements !== undefined ? ["elements"] : []),
-  ]);
+  if (opts.allowMigrated !== true) {
+    refuseMigrated(db, location, [
+      "frames",
+      ...(schema.uiEvents !== undefined ? ["ui_events"] : []),
+      ...(schema.elements !== undefined ? ["elements"] : []),
+    ]);
+  }
   const rejected: Record<string, number> = {};
   const withheld: Withheld = {};
   const { snapshots, after, read, urls, focus, owners, background } = readFrames(
