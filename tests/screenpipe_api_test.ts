@@ -56,6 +56,16 @@ Deno.test("readScreenpipeApi() gives the demo's frames, evidence ids and per-app
         ok(fromApi.blind_spots.includes(note), note);
         ok(!fromDb.blind_spots.includes(note), note);
       }
+      // Bounded: no element bounds on input events and no reused element rows → clicks can
+      // only resolve less well (native + exact + tolerance never above the database's).
+      const cr = (d: typeof fromDb) => d.coverage.click_resolution!;
+      const named = (d: typeof fromDb) => cr(d).native + cr(d).exact + cr(d).tolerance;
+      ok(named(fromApi) <= named(fromDb), `${day} clicks resolved`);
+      equal(
+        Object.values(cr(fromApi)).reduce((a, b) => a + b, 0),
+        Object.values(cr(fromDb)).reduce((a, b) => a + b, 0),
+        `${day} every click counted`,
+      );
       // Bounded: no capture trigger → no presence measured; it can only lose presence.
       ok((fromApi.coverage.presence_minutes ?? 0) <= (fromDb.coverage.presence_minutes ?? 0));
       equal(fromApi.coverage.presence_minutes ?? 0, 0, day);
