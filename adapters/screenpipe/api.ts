@@ -28,7 +28,7 @@ import { NameCache } from "../_names.ts";
 import type { ReadWindowOptions } from "../types.ts";
 import { byTimeThenRef, CLIPBOARD_KINDS, EVENT_KINDS } from "./_events.ts";
 import { unstackWindows } from "./_windows.ts";
-import { apiGet, type ApiRequestOptions, SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
+import { type ApiRequestOptions, SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
 import { searchAll, textSafeStart } from "./_api_pages.ts";
 import { prefetchElements } from "./_api_elements.ts";
 import { typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
@@ -108,16 +108,6 @@ export async function readScreenpipeApi(
     after: frames.after,
     ...(elements !== undefined ? { elements } : {}),
   };
-}
-
-/** Whether a running screenpipe answers `/health` at `url` (for discovery hints). */
-export async function screenpipeApiHealthy(url: string, opts: ApiRequestOptions = {}) {
-  try {
-    const body = await apiGet(url.replace(/\/+$/, ""), "/health", {}, opts);
-    return typeof body === "object" && body !== null;
-  } catch {
-    return false;
-  }
 }
 
 interface FramesOut {
