@@ -79,6 +79,11 @@ export async function resolveSource(
   }
   if (target !== undefined && target !== "") {
     const adapter = await loadAdapter(scheme ?? "screenpipe");
+    // `SCHEME:api`: the source's running program at its default address (Discovery.server).
+    if (parsed !== undefined && adapter.urls === true && target.toLowerCase() === "api") {
+      const server = adapter.discover({ home: opts.home ?? "", framesHome: "" }).server;
+      if (server !== undefined) return bind(adapter, server);
+    }
     const keep = adapter.urls === true && /^https?:\/\//i.test(target);
     return bind(adapter, keep ? target : absolute(target, opts));
   }

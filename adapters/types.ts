@@ -54,6 +54,8 @@ export interface ImportableSource {
   loadRejected?: Record<string, number>;
   /** What the source says it cannot see, in words: printed by `frames import`, kept in the store. */
   notes?: string[];
+  /** The computer the source was captured on, when the source says (a recorder's hostname). */
+  machine?: string;
   /** First and last instant (UTC epoch ms) holding rows, or `undefined` when empty. */
   span(): { first: number; last: number } | undefined;
   /** Read one half-open window with keys. */

@@ -31,6 +31,16 @@ export interface Snapshot {
   focused?: boolean;
   /** Time since the last keyboard or pointer input, in ms, when the source records it. */
   idleMs?: number;
+  /**
+   * The machine the row was captured on; set only when a capture holds several machines or
+   * recorders, so the focus timeline counts a person's attention once across them.
+   */
+  machine?: string;
+  /**
+   * How much the recorder of this row records (more is more detail); set only where one
+   * machine has rows of several recorders, so the more detailed one holds focus.
+   */
+  detail?: number;
 }
 
 /** Kinds of input event; `copy` is additive to SPEC §2 for clipboard copies. */
@@ -100,6 +110,8 @@ export interface InputEvent {
   text?: string;
   /** The snapshot this event was recorded against, when the source links them. */
   snapshotRef?: number;
+  /** The machine the event was captured on, set as {@linkcode Snapshot.machine} is. */
+  machine?: string;
 }
 
 /** An element row of a snapshot, looked up lazily for click resolution. */
@@ -213,6 +225,11 @@ export interface SourceFacts {
   rows: Record<string, number>;
   /** Rows that could not be used, by reason. */
   rejected: Record<string, number>;
+  /**
+   * Text the recorder itself withheld or redacted (its privacy placeholders, rows its
+   * redaction marked), by reason: counted, never read as content.
+   */
+  withheld?: Record<string, number>;
   /**
    * What the source never records, in words, beyond the capability flags (e.g. Memory
    * Archive has no app names, window titles or URLs); belongs in the blind spots.

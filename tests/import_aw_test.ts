@@ -1,3 +1,4 @@
+import { hostname } from "node:os";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -67,6 +68,8 @@ Deno.test("importSource() adds every row once: a second import adds nothing", as
       notes: [
         'no afk bucket for host "desktop": its window time is counted whether or not someone was at the keyboard',
       ],
+      // No --machine and no hostname from the source: this computer's (schema v4).
+      machine: hostname(),
     } satisfies ImportSummary,
   );
   // 21 snapshots, 4 input events and the afk period's away and back markers.

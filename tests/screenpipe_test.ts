@@ -687,7 +687,7 @@ Deno.test("resolveSource() rejects an unknown scheme and lists the known ones", 
   await assert.rejects(() => resolveSource("photos:/tmp/x.db", {}), {
     name: "RangeError",
     message: 'Cannot resolve source "photos:/tmp/x.db": unknown scheme "photos:" ' +
-      "(known schemes: screenpipe:PATH, native:PATH, aw:PATH|URL, recall:PATH, ma:DIR; " +
+      "(known schemes: screenpipe:PATH|URL, native:PATH, aw:PATH|URL, recall:PATH, ma:DIR; " +
       "a bare path means screenpipe:PATH)",
   });
 });

@@ -212,7 +212,7 @@ Deno.test("readNative() reads a half-open window with every field and links acro
     scale: 2,
   }]);
   assert.equal(c.facts.adapter, "native");
-  assert.match(c.facts.fingerprint, /^v3-[0-9a-f]{8}$/);
+  assert.match(c.facts.fingerprint, /^v4-[0-9a-f]{8}$/);
   assert.deepEqual(c.facts.capabilities, CAPS);
   assert.deepEqual(readNativeElements(path, [code.ref]).map((x) => x.name), ["Run"]);
   // The lazy lookup finds the element under a click, and says when a snapshot has none.
@@ -373,9 +373,15 @@ Deno.test("openStore() migrates a v2 store forward, keeping its rows; readNative
     db.close();
   }
   const v3 = readNative(path, WINDOW);
-  assert.deepEqual(v3.facts.notes, ["a note"]);
+  // Two recorders of one machine now (the engine and the archive): said, and focus is one.
+  const { RECORDERS_NOTE } = await import("../src/store/_machines.ts");
+  assert.deepEqual(v3.facts.notes, ["a note", RECORDERS_NOTE]);
   assert.deepEqual(v3.markers?.map((m) => m.kind), ["away", "stop"]);
-  // 0–10 s Code, 10–20 s the new snapshot up to the away marker: 20 s.
-  assert.equal(compile(v3, { tz: "UTC" }).coverage.active_minutes, 0.3);
-  assert.equal(compile(v3, { tz: "UTC" }).ledger.find((l) => l.app === "unknown")?.minutes, 0.2);
+  // Two recorders of one machine are two streams (schema v4 on): the engine's Code earns
+  // 0–20 s up to the away marker; the archive's lone snapshot ends its own stream and earns
+  // nothing, instead of cutting the engine's dwell short.
+  const doc = compile(v3, { tz: "UTC" });
+  assert.equal(doc.coverage.active_minutes, 0.3);
+  assert.equal(doc.ledger.find((l) => l.app === "unknown")?.minutes, 0);
+  assert.equal(doc.ledger.find((l) => l.app === "Code")?.minutes, 0.3);
 });

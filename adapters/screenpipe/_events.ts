@@ -11,6 +11,7 @@ import { parseTimestamp } from "../_timestamp.ts";
 import { NameCache } from "../_names.ts";
 import { columnOrNull, idColumn } from "./_schema.ts";
 import { prepareArrays } from "../../src/store/mod.ts";
+import { redactedAtColumns, typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 
 /**
  * The capture model's input kinds by screenpipe `event_type` (`move` is filtered in SQL;
@@ -58,6 +59,8 @@ export interface ReadUiEventsOptions {
   last: number;
   /** Rejection counts, updated in place. */
   rejected: Record<string, number>;
+  /** Withheld counts (upstream redaction), updated in place. */
+  withheld?: Withheld;
 }
 
 /** Input events of the window and the number of rows read for it. */
@@ -89,6 +92,12 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     ? "(text_content IS NULL AND text_length IS NOT NULL)"
     : "(text_length IS NOT NULL)";
   const text = opts.includeText ? columnOrNull(c, "text_content") : "NULL";
+  // A typed run holding a redaction placeholder is read (transiently) so the placeholder is
+  // not counted as typing; every other run's text stays inside SQLite.
+  const marked = c.has("text_content")
+    ? "CASE WHEN instr(text_content, '[') > 0 THEN text_content END"
+    : "NULL";
+  const stamped = redactedAtColumns(c).map((x) => `${x} IS NOT NULL`).join(" OR ") || "0";
   const select = [
     idCol,
     "timestamp",
@@ -107,6 +116,8 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     columnOrNull(c, "frame_id"),
     columnOrNull(c, "modifiers"),
     bytesOnly,
+    marked,
+    `(${stamped})`,
   ].join(", ");
   // Mouse motion is not input volume (and is the bulk of the table): `move` rows never
   // leave SQLite. `IS NOT` keeps NULL types, which are then rejected with a reason.
@@ -117,6 +128,7 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   const rows = stmt.all(opts.first, opts.last);
   const names = new NameCache();
   const { start, end, rejected } = opts;
+  const withheld = opts.withheld ?? {};
   const events: InputEvent[] = [];
   let read = 0;
   let unparseable = 0;
@@ -145,6 +157,17 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     }
     const url = row[9];
     if (kind === "text" && row[16] === 1) byteLengths++;
+    if (row[18] === 1) {
+      withheld["screenpipe redacted upstream: ui_events"] =
+        (withheld["screenpipe redacted upstream: ui_events"] ?? 0) + 1;
+    }
+    const chars = kind !== "text"
+      ? undefined
+      : typeof row[17] === "string"
+      ? typedChars(row[17], withheld)
+      : typeof row[5] === "number"
+      ? row[5]
+      : undefined;
     if (at < prevAt) sorted = false;
     prevAt = at;
     events.push({
@@ -155,12 +178,12 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       x: typeof row[3] === "number" ? row[3] : undefined,
       y: typeof row[4] === "number" ? row[4] : undefined,
       app: names.get(row[7]),
-      title: names.get(row[8]),
+      title: withoutPlaceholders(names.get(row[8]), withheld),
       url: typeof url === "string" && url !== "" ? url : undefined,
       element: row[10] === null && row[11] === null && row[12] === null && row[13] === null
         ? undefined
-        : toElement(row[10], row[11], row[12], row[13]),
-      chars: kind === "text" && typeof row[5] === "number" ? row[5] : undefined,
+        : toElement(withoutPlaceholders(str(row[10]), withheld), row[11], row[12], row[13]),
+      chars,
       text: typeof row[6] === "string" ? row[6] : undefined,
       snapshotRef: typeof row[14] === "number" ? row[14] : undefined,
     });
@@ -232,4 +255,8 @@ export function byTimeThenRef(
   b: { at: number; ref: number },
 ): number {
   return a.at - b.at || a.ref - b.ref;
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === "string" ? v : undefined;
 }

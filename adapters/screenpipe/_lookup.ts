@@ -27,6 +27,7 @@ import {
   prepareArrays,
 } from "../../src/store/mod.ts";
 import { columnOrNull, detectSchema, type ScreenpipeSchema } from "./_schema.ts";
+import { withoutPlaceholders } from "./_privacy.ts";
 
 /**
  * Owners of element rows already known from reading the window: every frame id from
@@ -200,10 +201,13 @@ function lookNear(
     const source = row[1];
     if (row[9] === -1) out[k].any = true;
     if (source !== "accessibility" && source !== "ocr") continue;
+    // A name that was nothing but screenpipe's placeholders names nothing.
+    const name = withoutPlaceholders(String(row[3]), {});
+    if (name === undefined) continue;
     const element: Element = {
       snapshotRef: probes[k].snapshotRef,
       role: typeof row[2] === "string" ? row[2] : "",
-      name: String(row[3]),
+      name,
       bounds: {
         x: row[4] as number,
         y: row[5] as number,

@@ -1,7 +1,10 @@
 /**
  * The screenpipe-layout source (screenpipe, nocta-recorder; FORMATS §1) as an
  * {@linkcode Adapter}: `--source screenpipe:PATH` (or a bare path), the newest of the
- * default databases when none is given, and `frames import screenpipe`.
+ * default databases when none is given, `screenpipe:http://127.0.0.1:3030` (or
+ * `screenpipe:api`, the default address) for a running screenpipe's REST API (read
+ * asynchronously, with `FRAMES_SCREENPIPE_KEY` as its bearer key when it needs one), and
+ * `frames import screenpipe`.
  *
  * @example
  * ```ts
@@ -20,12 +23,19 @@ export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
 import { openScreenpipeImport, screenpipeSpan } from "./importer.ts";
+import { readScreenpipeApi, SCREENPIPE_DEFAULT_URL } from "./api.ts";
+import { readScreenpipeFiles } from "./migrated.ts";
+
+function isUrl(target: string): boolean {
+  return /^https?:\/\//i.test(target);
+}
 
 /** The screenpipe-layout adapter. */
 const screenpipe: Adapter = {
   scheme: "screenpipe",
   name: "screenpipe",
-  spelling: "PATH",
+  spelling: "PATH|URL",
+  urls: true,
   capabilities: { input: true, elements: true, urls: true, heartbeats: true, focus: true },
   discover({ home }) {
     const tried = SCREENPIPE_DEFAULT_PATHS.map((p) => join(home, p));
@@ -33,10 +43,24 @@ const screenpipe: Adapter = {
       best: discoverScreenpipe(home),
       found: tried.filter(isFile).map((location) => ({ location, detail: "database" })),
       tried,
+      server: SCREENPIPE_DEFAULT_URL,
     };
   },
-  read: readScreenpipe,
-  span: screenpipeSpan,
+  read(target, opts) {
+    if (isUrl(target)) {
+      throw new Error(
+        `Cannot read screenpipe API "${target}" in this command: pass its database file, or a command that reads asynchronously`,
+      );
+    }
+    return readScreenpipe(target, opts);
+  },
+  readAsync(target, opts) {
+    if (!isUrl(target)) return readScreenpipeFiles(target, opts);
+    return readScreenpipeApi(target, { ...opts, key: Deno.env.get("FRAMES_SCREENPIPE_KEY") });
+  },
+  span(target) {
+    return isUrl(target) ? undefined : screenpipeSpan(target);
+  },
   importer(from, { home }) {
     const path = from ?? discoverScreenpipe(home);
     if (path === undefined) {

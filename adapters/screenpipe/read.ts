@@ -23,6 +23,8 @@ import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_
 import { byTimeThenRef, readUiEvents } from "./_events.ts";
 import { type KnownOwners, screenpipeElementLookup } from "./_lookup.ts";
 import { unstackWindows } from "./_windows.ts";
+import { refuseLockedVault, refuseMigrated } from "./_store_state.ts";
+import { redactedAtColumns, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 import type { ReadWindowOptions } from "../types.ts";
 
 export { readElements, type ReadElementsOptions } from "./_elements.ts";
@@ -33,6 +35,8 @@ export { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./_discover.ts";
 export interface ScreenpipeReadOptions extends ReadWindowOptions {
   /** How long to wait for a writer's exclusive lock, in ms (default 500). */
   busyTimeoutMs?: number;
+  /** Read a migrated-looking database as it is (its Parquet files are read by the caller). */
+  allowMigrated?: boolean;
 }
 
 /** Display id used when a row names none (older single-monitor databases). */
@@ -82,6 +86,7 @@ const TRIGGERS: ReadonlyMap<string, Trigger> = new Map([
 export function readScreenpipe(path: string, opts: ScreenpipeReadOptions): Capture {
   checkWindow(opts);
   const location = resolve(path);
+  refuseLockedVault(location);
   return readSqliteSource(
     { location, label: LABEL, busyTimeoutMs: opts.busyTimeoutMs },
     (db) => readWindow(db, location, opts),
@@ -103,12 +108,20 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       );
     }
   }
+  if (opts.allowMigrated !== true) {
+    refuseMigrated(db, location, [
+      "frames",
+      ...(schema.uiEvents !== undefined ? ["ui_events"] : []),
+      ...(schema.elements !== undefined ? ["elements"] : []),
+    ]);
+  }
   const rejected: Record<string, number> = {};
+  const withheld: Withheld = {};
   const { snapshots, after, read, urls, focus, owners, background } = readFrames(
     db,
     frames,
     opts,
-    rejected,
+    { rejected, withheld },
   );
   const input = schema.uiEvents !== undefined && schema.uiEvents.has("timestamp") &&
     schema.uiEvents.has("event_type");
@@ -126,6 +139,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
         first: span[0],
         last: span[1],
         rejected,
+        withheld,
       });
       events = got.events;
       eventRows = got.read;
@@ -164,6 +178,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       },
       rows,
       rejected,
+      ...(Object.keys(withheld).length > 0 ? { withheld } : {}),
       ...(notes.length > 0 ? { notes } : {}),
     },
     after,
@@ -247,8 +262,12 @@ function readFrames(
   db: DatabaseSync,
   columns: Set<string>,
   opts: ScreenpipeReadOptions,
-  rejected: Record<string, number>,
+  counts: { rejected: Record<string, number>; withheld: Withheld },
 ): FramesRead {
+  const { rejected, withheld } = counts;
+  // Rows the upstream redaction worker stamped (any `*_redacted_at` set) are counted.
+  const stamped = redactedAtColumns(columns).map((c) => `${c} IS NOT NULL`).join(" OR ") ||
+    "0";
   const idCol = idColumn(columns);
   const lookEnd = opts.end + LOOKAHEAD_MS;
   const span = idSpan(db, "frames", idCol, { start: opts.start, end: lookEnd });
@@ -265,7 +284,7 @@ function readFrames(
       columnOrNull(columns, "capture_trigger")
     }, ${
       columnOrNull(columns, "elements_ref_frame_id")
-    } FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
+    }, (${stamped}) FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
   );
   const rows = stmt.all(span[0], span[1]);
   const hasTrigger = columns.has("capture_trigger");
@@ -294,6 +313,10 @@ function readFrames(
     // Rows past the end only end the last dwell: they are not rows of this window.
     const inside = at < end;
     if (inside) read++;
+    if (inside && row[9] === 1) {
+      withheld["screenpipe redacted upstream: frames"] =
+        (withheld["screenpipe redacted upstream: frames"] ?? 0) + 1;
+    }
     const app = names.get(row[2]);
     if (app === undefined) {
       if (inside) emptyApp++;
@@ -322,7 +345,9 @@ function readFrames(
       at,
       display,
       app,
-      title: names.get(row[3]),
+      title: inside
+        ? withoutPlaceholders(names.get(row[3]), withheld)
+        : withoutPlaceholders(names.get(row[3]), {}),
       url,
       trigger,
       focused,

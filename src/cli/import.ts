@@ -9,7 +9,7 @@ import { isAbsolute, resolve } from "node:path";
 import cliProgress from "cli-progress";
 import { storePath } from "../store/mod.ts";
 import { redactTitle, redactUrl } from "../entities/mod.ts";
-import { importSource, type ImportSummary, nothingImported } from "../import/mod.ts";
+import { checkMachine, importSource, type ImportSummary, nothingImported } from "../import/mod.ts";
 import { IMPORT_KINDS, isImportKind, openImport } from "../import/sources.ts";
 import { parseFlags, str } from "./_args.ts";
 import { resolveSettings } from "./_settings.ts";
@@ -36,6 +36,9 @@ Options:
   --aw-key KEY       bearer key for the ActivityWatch REST API (or FRAMES_AW_KEY)
   --code CODE        the Windows Recall export code, 32 hex digits (or FRAMES_RECALL_CODE)
   --include-text     keep typed text (privacy: off by default; lengths are always kept)
+  --machine NAME     the computer the source was captured on (default: the source's
+                     hostname where it records one, else this computer's hostname); a
+                     store of several machines compiles one ledger, attention counted once
   --store PATH       the store to append to (default: $FRAMES_HOME/capture.db)
   --batch N          rows per transaction (default 20000)
   -h, --help         show this help
@@ -51,6 +54,7 @@ const OPTIONS = {
   "aw-key": { type: "string" },
   code: { type: "string" },
   "include-text": { type: "boolean" },
+  machine: { type: "string" },
   store: { type: "string" },
   batch: { type: "string" },
   help: { type: "boolean", short: "h" },
@@ -93,6 +97,14 @@ export async function main(args: string[]): Promise<number> {
   }
   const batch = str(p, "batch");
   const batchRows = numberFlag(batch, "--batch", { min: 1, max: 10_000_000, integer: true });
+  const machine = str(p, "machine");
+  if (machine !== undefined) {
+    try {
+      checkMachine(machine);
+    } catch (err) {
+      throw new UsageError((err as Error).message);
+    }
+  }
   const settings = resolveSettings({});
   const location = from === undefined || /^https?:\/\//i.test(from)
     ? from
@@ -119,6 +131,7 @@ export async function main(args: string[]): Promise<number> {
       store: str(p, "store") ?? storePath(settings.home),
       batchRows,
       includeText: p.values["include-text"] === true,
+      ...(machine !== undefined ? { machine } : {}),
       ...(settings.redactStore ? { redact: { url: redactUrl, title: redactTitle } } : {}),
       onProgress(done, total) {
         if (bar === undefined) return;

@@ -39,6 +39,8 @@ export interface BuiltFrame {
   id: string;
   /** The display whose stream the frame came from. */
   display: string;
+  /** The machine of the frame's snapshots, when the capture names machines. */
+  machine?: string;
   /** The frame's app. */
   app: string;
   /** The frame's site, when it showed a URL. */
@@ -99,7 +101,7 @@ export function buildFrames(raw: Capture, rules: Rules, opts: BuildOptions = {})
   );
   const site = cachedSiteOf();
   const drafts = streams.map((s) => foldFlicker(segmentStream(s, site), rules.flickerS * 1000));
-  const focus = focusTimeline(streams, capture.facts.capabilities.focus);
+  const focus = focusTimeline(streams, capture.facts.capabilities.focus, capture.events);
   const { perSnapshot, unattributed } = attributeInput(capture.events, streams, {
     displays: capture.displays,
     focus,
@@ -146,6 +148,7 @@ function finishFrame(d: DraftFrame, stream: Stream, parts: StreamParts): BuiltFr
   return {
     id: `${stream.display}:${stream.snaps[first].ref}`,
     display: stream.display,
+    ...(stream.snaps[first].machine !== undefined ? { machine: stream.snaps[first].machine } : {}),
     app: d.app,
     site: d.site,
     startMs: stream.at[first],

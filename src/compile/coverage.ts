@@ -70,11 +70,15 @@ export function buildCoverage(capture: Capture, parts: CoverageParts): Coverage 
     omitted_minutes: minutes(listing.omittedMs),
     gaps,
     per_display: perDisplay,
+    ...(built.focus.overlapMs.size > 0 ? { overlap_minutes: overlaps(built.focus.overlapMs) } : {}),
     unattributed_input: built.unattributed.length,
     ...(enrich
       ? { click_resolution: listing.totals, reattributed_input: built.stale?.size ?? 0 }
       : {}),
     rejected_rows: rejectedRows,
+    ...(capture.facts.withheld !== undefined && Object.keys(capture.facts.withheld).length > 0
+      ? { withheld: sortedCounts(capture.facts.withheld) }
+      : {}),
   };
 }
 
@@ -130,4 +134,18 @@ function coverageGaps(times: number[], ctx: GapContext): Gap[] {
     gaps.push(gap);
   }
   return gaps;
+}
+
+/** Overlap minutes by pair, keys in a fixed order. */
+function overlaps(ms: Map<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of [...ms.keys()].sort(byKey)) out[k] = minutes(ms.get(k)!);
+  return out;
+}
+
+/** Counts with keys in a fixed order. */
+function sortedCounts(counts: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const k of Object.keys(counts).sort(byKey)) out[k] = counts[k];
+  return out;
 }

@@ -89,6 +89,8 @@ export interface Frame {
   id: string;
   /** The display the frame was on; frames of different displays may overlap in time. */
   display: string;
+  /** The machine the frame was captured on, when the capture holds several (or recorders). */
+  machine?: string;
   /** The app of every own snapshot of the frame. */
   app: string;
   /** The site of every own snapshot, when the app showed a URL (SPEC §3.3). */
@@ -178,6 +180,11 @@ export interface Coverage {
   gaps: Gap[];
   /** Coverage per display, by display name. */
   per_display: Record<string, DisplayCoverage>;
+  /**
+   * Minutes during which two machines (`a+b`) or two recorders of one machine (`a+a`) both
+   * claimed the person's focus: reported, never added (only when the capture names machines).
+   */
+  overlap_minutes?: Record<string, number>;
   /** Events outside every dwell interval: counted here, never dropped (SPEC §3.5). */
   unattributed_input: number;
   /** How the clicks of listed frames were resolved (with enrichment). */
@@ -186,6 +193,8 @@ export interface Coverage {
   reattributed_input?: number;
   /** Source rows that could not be read, by reason. */
   rejected_rows: Record<string, number>;
+  /** What the recorder itself withheld or redacted, by reason (counts, never the text). */
+  withheld?: Record<string, number>;
 }
 
 /** One app in the ledger. */

@@ -8,9 +8,18 @@
  * overlap, the claim that began last holds focus (focus moved to it), ties going to the
  * display first in name order, so the timeline is a total function of the capture.
  *
+ * The same timeline spans machines and recorders (SPEC §3.7: a person's attention is counted
+ * once). Where snapshots name their machine (`Snapshot.machine`, set by a reader whose
+ * window holds several), a claim whose dwell interval holds input of its own machine beats
+ * one of another machine that holds none; where neither or both do, focus moved last (the
+ * claim that began last) decides, as between displays. Between two recorders of one
+ * machine, the more detailed (`Snapshot.detail`) holds focus. Where claims of two machines
+ * (or of two recorders of one) overlap, the overlap is measured by pair, never added.
+ *
  * @module
  */
 
+import type { InputEvent } from "../model.ts";
 import type { Stream } from "./streams.ts";
 
 /** Who held focus when: disjoint segments, and each snapshot's share of them. */
@@ -25,17 +34,34 @@ export interface FocusTimeline {
   streamMs: number[];
   /** All focused ms (the sum of `streamMs`). */
   totalMs: number;
+  /**
+   * Ms during which claims of two machines (`a+b`, names sorted) or of two recorders of
+   * one machine (`a+a`) overlapped; empty when snapshots name no machine.
+   */
+  overlapMs: Map<string, number>;
 }
 
 interface Claim {
   k: number;
   start: number;
   end: number;
+  /** When the run of focused snapshots this claim belongs to began (focus moved here). */
+  since: number;
+  /** The stream's machine (undefined: one machine). */
+  group?: string;
+  /** The stream's recorder detail (undefined: one recorder). */
+  detail?: number;
+  /** Its snapshots' dwell holds input of its own machine. */
+  input: boolean;
 }
 
-/** The claims of one stream: runs of focused snapshots with contiguous credit. */
-function claimsOf(stream: Stream, k: number, out: Claim[]): void {
+/**
+ * The claims of one stream: runs of focused snapshots with contiguous credit; with `input`
+ * flags (several machines), a run is cut where its input changes, keeping its `since`.
+ */
+function claimsOf(stream: Stream, k: number, out: Claim[], input?: Uint8Array): void {
   const { snaps, at, credit } = stream;
+  const group = snaps[0]?.machine, detail = snaps[0]?.detail;
   let cur: Claim | undefined;
   for (let i = 0; i < snaps.length; i++) {
     const c = credit[i];
@@ -43,27 +69,69 @@ function claimsOf(stream: Stream, k: number, out: Claim[]): void {
       cur = undefined;
       continue;
     }
+    const has = input !== undefined && input[i] === 1;
     if (cur !== undefined && cur.end === at[i]) {
-      cur.end = at[i] + c;
+      if (cur.input === has) {
+        cur.end = at[i] + c;
+        continue;
+      }
+      cur = { k, start: at[i], end: at[i] + c, since: cur.since, group, detail, input: has };
+      out.push(cur);
       continue;
     }
-    cur = { k, start: at[i], end: at[i] + c };
+    cur = { k, start: at[i], end: at[i] + c, since: at[i], group, detail, input: has };
     out.push(cur);
   }
 }
 
 /** True when claim `a` holds focus over claim `b` where both are active. */
 function beats(a: Claim, b: Claim): boolean {
-  return a.start > b.start || (a.start === b.start && a.k < b.k);
+  if (a.group !== b.group) {
+    if (a.input !== b.input) return a.input;
+  } else if (a.detail !== b.detail) return (a.detail ?? 0) > (b.detail ?? 0);
+  return a.since > b.since || (a.since === b.since && a.k < b.k);
+}
+
+/** Per stream, per snapshot: 1 when an event of the stream's machine falls in its credit. */
+function inputFlags(streams: readonly Stream[], events: readonly InputEvent[]): Uint8Array[] {
+  const byMachine = new Map<string, number[]>();
+  for (const e of events) {
+    if (e.machine === undefined) continue;
+    let list = byMachine.get(e.machine);
+    if (list === undefined) byMachine.set(e.machine, list = []);
+    list.push(e.at);
+  }
+  for (const list of byMachine.values()) list.sort((a, b) => a - b);
+  return streams.map((st) => {
+    const out = new Uint8Array(st.snaps.length);
+    const times = byMachine.get(st.snaps[0]?.machine ?? "");
+    if (times === undefined) return out;
+    let j = 0;
+    for (let i = 0; i < st.snaps.length; i++) {
+      while (j < times.length && times[j] < st.at[i]) j++;
+      // Snapshots are in time order, so the cursor only moves forward; an event may also
+      // belong to a later snapshot of another stream, which has its own cursor.
+      if (j < times.length && times[j] < st.at[i] + st.credit[i]) out[i] = 1;
+    }
+    return out;
+  });
 }
 
 /**
  * Builds the focus timeline of the streams; `enabled` false (the source does not say which
- * display holds focus) gives an empty one.
+ * display holds focus) gives an empty one. `events` (with machines named) let the machine
+ * with input hold focus.
  */
-export function focusTimeline(streams: readonly Stream[], enabled: boolean): FocusTimeline {
+export function focusTimeline(
+  streams: readonly Stream[],
+  enabled: boolean,
+  events: readonly InputEvent[] = [],
+): FocusTimeline {
   const claims: Claim[] = [];
-  if (enabled) streams.forEach((st, k) => claimsOf(st, k, claims));
+  const machines = streams.some((st) => st.snaps[0]?.machine !== undefined);
+  const flags = enabled && machines ? inputFlags(streams, events) : undefined;
+  if (enabled) streams.forEach((st, k) => claimsOf(st, k, claims, flags?.[k]));
+  const overlapMs = new Map<string, number>();
   const bounds = new Float64Array(claims.length * 2);
   claims.forEach((c, j) => {
     bounds[2 * j] = c.start;
@@ -86,6 +154,7 @@ export function focusTimeline(streams: readonly Stream[], enabled: boolean): Foc
       next++;
     }
     if (active.length === 0) continue;
+    if (machines && active.length > 1) addOverlaps(active, hi - lo, overlapMs);
     let best = active[0];
     for (let j = 1; j < active.length; j++) if (beats(active[j], best)) best = active[j];
     const n = holder.length;
@@ -101,9 +170,24 @@ export function focusTimeline(streams: readonly Stream[], enabled: boolean): Foc
     credit: streams.map((st) => new Float64Array(st.snaps.length)),
     streamMs: streams.map(() => 0),
     totalMs: 0,
+    overlapMs,
   };
   shareOut(streams, timeline);
   return timeline;
+}
+
+/** Adds `ms` once to every pair of machines (or recorders of one) among active claims. */
+function addOverlaps(active: readonly Claim[], ms: number, out: Map<string, number>): void {
+  const keys = new Set<string>();
+  for (let a = 0; a < active.length; a++) {
+    for (let b = a + 1; b < active.length; b++) {
+      const x = active[a], y = active[b];
+      if (x.group === y.group && x.detail === y.detail) continue;
+      const [p, q] = [x.group ?? "", y.group ?? ""].sort();
+      keys.add(`${p}+${q}`);
+    }
+  }
+  for (const key of keys) out.set(key, (out.get(key) ?? 0) + ms);
 }
 
 /** Splits each segment over the credited dwell of its holder's snapshots. */

@@ -121,6 +121,7 @@ export function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
   return {
     id: f.id,
     display: f.display,
+    ...(f.machine !== undefined ? { machine: f.machine } : {}),
     app: f.app,
     ...(f.site !== undefined ? { site: f.site } : {}),
     start: ctx.time(f.startMs),

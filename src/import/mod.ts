@@ -8,6 +8,7 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
+import { hostname } from "node:os";
 import type { ImportableSource } from "../../adapters/mod.ts";
 import {
   appendBatch,
@@ -39,6 +40,11 @@ export interface ImportOptions {
   now?: () => number;
   /** Store URLs and titles redacted (`redact_store` in config.json). */
   redact?: StoreRedactor;
+  /**
+   * The computer every imported row was captured on (`--machine`; default the source's
+   * hostname where it says, else this computer's hostname).
+   */
+  machine?: string;
 }
 
 /** What an import did. */
@@ -61,6 +67,8 @@ export interface ImportSummary {
   rejected: Record<string, number>;
   /** What the source says it cannot see (kept with its provenance row), when it says so. */
   notes?: string[];
+  /** The machine recorded on every imported row. */
+  machine: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -82,6 +90,8 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
   const sliceMs = opts.sliceMs ?? DAY_MS;
   const batchRows = Math.max(1, Math.floor(opts.batchRows ?? 20_000));
   const now = opts.now ?? Date.now;
+  const machine = opts.machine ?? source.machine ?? hostname();
+  checkMachine(machine);
   const summary: ImportSummary = {
     adapter: source.adapter,
     location: source.location,
@@ -92,6 +102,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
     skipped: 0,
     rejected: {},
     ...(source.notes !== undefined && source.notes.length > 0 ? { notes: [...source.notes] } : {}),
+    machine,
   };
   const span = source.span();
   const db = openStore(opts.store);
@@ -118,6 +129,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
       const elementsOf = elementsByBatch(capture.snapshots, batches, elements);
       batches.forEach((b, k) => {
         const batch: StoreBatch = {
+          machine,
           snapshots: capture.snapshots.slice(b.s0, b.s1),
           snapshotKeys: snapshotKeys.slice(b.s0, b.s1),
           events: capture.events.slice(b.e0, b.e1),
@@ -256,4 +268,17 @@ function split(snapshots: Snapshot[], events: InputEvent[], rows: number): Cut[]
     cuts.push(cut);
   }
   return cuts;
+}
+
+/**
+ * Throws a RangeError unless `name` can name a machine: 1 to 64 characters, none of them
+ * `/` or `+` (they separate machine from display, and machines in overlap pairs) or control.
+ */
+export function checkMachine(name: string): void {
+  // deno-lint-ignore no-control-regex
+  if (name.length === 0 || name.length > 64 || /[/+\u0000-\u001f\u007f]/.test(name)) {
+    throw new RangeError(
+      `Cannot use machine name "${name}": use 1 to 64 characters without "/", "+" or control characters`,
+    );
+  }
 }

@@ -53,15 +53,15 @@ export function statements(db: DatabaseSync): Statements {
   s = {
     snapshot: db.prepare(
       `INSERT INTO snapshots (at_ms, display, app, title, url, trigger, focused, source_id,
-         source_row, source_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         source_row, source_key, machine) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (source_key) WHERE source_key IS NOT NULL DO NOTHING`,
     ),
     snapshotByKey: db.prepare("SELECT id FROM snapshots WHERE source_key = ?"),
     event: db.prepare(
       `INSERT INTO input_events (at_ms, kind, display, x, y, app, title, url, element_name,
          element_role, element_automation_id, element_x, element_y, element_width,
-         element_height, chars, text, snapshot_id, source_id, source_row, source_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         element_height, chars, text, snapshot_id, source_id, source_row, source_key, machine)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (source_key) WHERE source_key IS NOT NULL DO NOTHING`,
     ),
     element: db.prepare(
@@ -74,8 +74,8 @@ export function statements(db: DatabaseSync): Statements {
          height = excluded.height, scale = excluded.scale, source_id = excluded.source_id`,
     ),
     marker: db.prepare(
-      `INSERT INTO markers (at_ms, kind, reason, display, source_id, source_row, source_key)
-       VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO markers (at_ms, kind, reason, display, source_id, source_row, source_key,
+         machine) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (source_key) WHERE source_key IS NOT NULL DO NOTHING`,
     ),
     importRejected: db.prepare("SELECT rejected FROM imports WHERE id = ?"),
@@ -97,6 +97,7 @@ export function writeRows(
 ): AppendResult {
   let added = 0;
   let skipped = 0;
+  const machine = batch.machine ?? null;
   const fresh = new Set<number>();
   const snapKeys = batch.snapshotKeys;
   for (let i = 0; i < batch.snapshots.length; i++) {
@@ -113,6 +114,7 @@ export function writeRows(
       sourceId,
       x.ref,
       key,
+      machine,
     );
     if (r.changes > 0) {
       added++;
@@ -151,6 +153,7 @@ export function writeRows(
       sourceId,
       e.ref,
       eventKeys?.[i] ?? null,
+      machine,
     );
     if (r.changes > 0) added++;
     else skipped++;
@@ -172,6 +175,7 @@ export function writeRows(
       sourceId,
       m.ref,
       markerKeys?.[i] ?? null,
+      machine,
     );
     if (r.changes > 0) added++;
     else skipped++;

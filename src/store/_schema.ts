@@ -16,6 +16,10 @@
  *   text (only when imported with opt-in), the snapshot it was recorded against, provenance.
  * - `elements`: element rows of a snapshot with declared units and origin.
  * - `markers` (v2): start/stop and away/back statements of a recorder, with provenance (v3).
+ * - `machine` (v4) on snapshots, input events and markers: the computer a row was captured
+ *   on (`frames import --machine`, default the source's hostname), so one store can hold
+ *   several computers and compile one person's ledger; NULL (rows written before v4, or by
+ *   this computer's engine) is the store's own machine.
  * - `imports`: one row per import run, updated in the same transaction as each batch, so
  *   its counters always equal the rows committed.
  *
@@ -23,7 +27,7 @@
  */
 
 /** The schema version this build of frames writes and reads. */
-export const STORE_VERSION = 3;
+export const STORE_VERSION = 4;
 
 const TRIGGERS = "'input','visual','switch','heartbeat','manual','unknown'";
 const KINDS = "'click','key','text','paste','copy','scroll','switch','other'";
@@ -135,4 +139,8 @@ export const MIGRATIONS: readonly string[] = [
    ALTER TABLE markers ADD COLUMN source_key TEXT;
    CREATE UNIQUE INDEX markers_key ON markers(source_key) WHERE source_key IS NOT NULL;
    ALTER TABLE sources ADD COLUMN notes TEXT NOT NULL DEFAULT '[]';`,
+  // v4 (one ledger across computers): the machine each row was captured on.
+  `ALTER TABLE snapshots ADD COLUMN machine TEXT;
+   ALTER TABLE input_events ADD COLUMN machine TEXT;
+   ALTER TABLE markers ADD COLUMN machine TEXT;`,
 ];

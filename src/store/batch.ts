@@ -26,6 +26,8 @@ export interface StoreBatch {
   markers?: Marker[];
   /** Dedupe key per marker, as {@linkcode StoreBatch.snapshotKeys} is per snapshot. */
   markerKeys?: readonly (string | undefined)[];
+  /** The machine every row of the batch was captured on (schema v4; absent: unnamed). */
+  machine?: string;
 }
 
 /** What one append did. */

@@ -26,6 +26,7 @@ import { fnv1a, openReadOnly, prepareArrays, readSqliteSource } from "./sqlite.t
 import { checkWindow } from "./window.ts";
 import { nativeElementLookup } from "./_element_lookup.ts";
 import { STORE_LABEL as LABEL } from "./path.ts";
+import { assignMachines } from "./_machines.ts";
 
 /**
  * Options for {@linkcode readNative}: the half-open UTC window `[start, end)` (epoch ms),
@@ -161,6 +162,7 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
   const until = after.reduce((t, s) => Math.max(t, s.at), end);
   const markers = version >= 2 ? readMarkers(db, start, until) : [];
   if (markers.length > 0) capture.markers = markers;
+  assignMachines(db, capture, { version, until });
   return capture;
 }
 
