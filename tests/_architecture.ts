@@ -30,6 +30,7 @@ export const FLOORS: readonly Component[] = [
   { name: "store", floor: 1, paths: ["src/store/"] },
   { name: "entities", floor: 1, paths: ["src/entities/", "parsers/"] },
   { name: "http", floor: 1, paths: ["src/http/"] },
+  { name: "text", floor: 1, paths: ["src/text/"] },
   { name: "compile", floor: 2, paths: ["src/compile/"] },
   { name: "adapters", floor: 2, paths: ["adapters/"] },
   { name: "capture", floor: 2, paths: ["capture/"] },

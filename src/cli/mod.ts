@@ -7,6 +7,7 @@
  * @module
  */
 
+import { safeLine } from "../text/sanitize.ts";
 import { UsageError } from "./usage_error.ts";
 import { VERSION } from "../version.ts";
 import type { CommandEntry } from "./_spec.ts";
@@ -148,12 +149,13 @@ function enterCallerDirectory(): void {
 
 /** Prints an error as one line on stderr and maps it to an exit code. */
 export function reportError(err: unknown): number {
+  // Messages quote paths, titles and arguments: the one sanitiser keeps them to one inert line.
   if (err instanceof UsageError) {
-    console.error(`frames: ${err.message}`);
+    console.error(`frames: ${safeLine(err.message)}`);
     return 2;
   }
   const message = err instanceof Error ? err.message : String(err);
-  console.error(`frames: ${message}`);
+  console.error(`frames: ${safeLine(message)}`);
   if (Deno.env.get("FRAMES_DEBUG") && err instanceof Error && err.stack) {
     console.error(err.stack);
   }

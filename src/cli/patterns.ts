@@ -5,6 +5,7 @@
  */
 
 import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
+import { jsonText } from "../text/sanitize.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
 import { analyseDay, detectPatterns, renderPatterns } from "../patterns/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
@@ -125,7 +126,7 @@ export async function main(args: string[]): Promise<number> {
   if (empty) hintEmptyWindow(source, settings.tz);
   const report = detectPatterns(analysed, { minCount, limit });
   const text = json
-    ? JSON.stringify({ tz: settings.tz, ...report }, null, 2) + "\n"
+    ? jsonText({ tz: settings.tz, ...report }) + "\n"
     : renderPatterns(report);
   await writeOutput(text, str(p, "out"));
   return 0;

@@ -44,17 +44,6 @@ function dateMs(date: string): number {
   );
 }
 
-/** Replaces line breaks and tabs by single spaces so a value stays on one line. */
-export function oneLine(s: string): string {
-  return s.replace(/[\r\n\t\u2028\u2029]+/g, " ");
-}
-
-/** Shortens a string to `max` code points, marking the cut with `…`. */
-export function truncate(s: string, max: number): string {
-  const cps = Array.from(s);
-  return cps.length <= max ? s : cps.slice(0, max - 1).join("") + "…";
-}
-
 /** Compares strings by UTF-16 code units (locale-independent). */
 export function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
