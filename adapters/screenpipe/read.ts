@@ -300,7 +300,11 @@ function readFrames(
       continue;
     }
     const rawUrl = row[4];
-    const url = typeof rawUrl === "string" && rawUrl !== "" ? rawUrl : undefined;
+    // A number (an integer stored in the TEXT column reads back as "42") names no page:
+    // read as a host it would become 0.0.0.42, so it is ignored.
+    const url = typeof rawUrl === "string" && rawUrl !== "" && !/^\s*[\d.]+\s*$/.test(rawUrl)
+      ? rawUrl
+      : undefined;
     if (inside && url !== undefined) urls = true;
     let display = displays.get(row[5]);
     if (display === undefined) {

@@ -8,6 +8,7 @@
  */
 
 import { DatabaseSync } from "node:sqlite";
+import { pathToFileURL } from "node:url";
 
 /** Options for {@linkcode openReadOnly}. */
 export interface OpenReadOnlyOptions {
@@ -34,7 +35,7 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
   }
   if (info.isDirectory) throw new Error(`${what}: path is a directory, not a file`);
   try {
-    const db = new DatabaseSync(path, { readOnly: true });
+    const db = new DatabaseSync(readOnlyTarget(path), { readOnly: true });
     // A connection setting, not a write; Deno ignores the constructor's `timeout` option.
     const wanted = opts.busyTimeoutMs ?? 500;
     const timeout = Number.isFinite(wanted) ? Math.max(0, Math.floor(wanted)) : 500;
@@ -42,6 +43,45 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
     return db;
   } catch (err) {
     throw describeSqliteError(err, { label: opts.label, path, action: "open" });
+  }
+}
+
+/**
+ * What to open so that reading leaves the source's folder exactly as it was. A WAL-mode
+ * database opened read-only creates `-wal` and `-shm` files when none exist; when none
+ * exist no writer is active (a WAL writer keeps its `-wal` open), so the file is opened
+ * `immutable=1` (no locks, no side files). With a `-wal` present a writer may be active:
+ * `immutable` would then skip its commits or read a page mid-checkpoint, so the file is
+ * opened plainly read-only — the side files exist already and a reader never checkpoints.
+ * A rollback-journal database never gets side files from a reader and is opened plainly.
+ */
+function readOnlyTarget(path: string): string {
+  if (!isWalMode(path)) return path;
+  try {
+    Deno.statSync(`${path}-wal`);
+    return path;
+  } catch {
+    return `${pathToFileURL(path).href}?mode=ro&immutable=1`;
+  }
+}
+
+// The header's read and write versions are 2 in WAL mode (https://sqlite.org/fileformat.html, offsets 18-19).
+function isWalMode(path: string): boolean {
+  let file: Deno.FsFile | undefined;
+  try {
+    file = Deno.openSync(path, { read: true });
+    const head = new Uint8Array(20);
+    let got = 0;
+    while (got < head.length) {
+      const n = file.readSync(head.subarray(got));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    return got === 20 && head[18] === 2 && head[19] === 2;
+  } catch {
+    return false;
+  } finally {
+    file?.close();
   }
 }
 
