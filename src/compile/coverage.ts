@@ -8,7 +8,8 @@
 
 import type { Capture, Marker } from "../model.ts";
 import type { Built } from "./build.ts";
-import type { Coverage, DisplayCoverage, Gap } from "./document.ts";
+import type { Coverage, DisplayCoverage, Gap, Withheld } from "./document.ts";
+import { buildWithheld } from "./withheld.ts";
 import { byKey, minutes } from "./frame_doc.ts";
 import type { Listing } from "./listing.ts";
 import type { Settings } from "./options.ts";
@@ -75,7 +76,13 @@ export function buildCoverage(capture: Capture, parts: CoverageParts): Coverage 
       ? { click_resolution: listing.totals, reattributed_input: built.stale?.size ?? 0 }
       : {}),
     rejected_rows: rejectedRows,
+    ...withheldPart(built.redacted),
   };
+}
+
+function withheldPart(capture: Capture): { withheld?: Withheld } {
+  const withheld = buildWithheld(capture);
+  return withheld === undefined ? {} : { withheld };
 }
 
 /** The part of the window that had happened when the capture was read. */

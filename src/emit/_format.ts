@@ -77,3 +77,24 @@ export function rankSites(sites: readonly SiteEntry[]): SiteEntry[] {
 export function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
+
+/** What was withheld, in words (`3 excluded rows (app 2, private 1), …`), or `undefined` for nothing. */
+export function withheldSummary(doc: ActivityDocument, detail: boolean): string | undefined {
+  const w = doc.coverage.withheld;
+  if (w === undefined) return undefined;
+  const parts: string[] = [];
+  const group = (counts: Record<string, number | undefined>, label: string) => {
+    const entries = Object.entries(counts).filter((e): e is [string, number] => (e[1] ?? 0) > 0);
+    const total = entries.reduce((n, [, v]) => n + v, 0);
+    if (total === 0) return;
+    parts.push(
+      detail
+        ? `${total} ${label} (${entries.map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ")})`
+        : `${total} ${label}`,
+    );
+  };
+  group(w.excluded_rows, "excluded rows");
+  if (w.typed_runs_not_loaded > 0) parts.push(`${w.typed_runs_not_loaded} typed runs not loaded`);
+  group(w.redacted, "redacted parts");
+  return parts.length === 0 ? undefined : parts.join(", ");
+}

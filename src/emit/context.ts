@@ -22,6 +22,7 @@ import {
   referenceDate,
   round1,
   wholeMinutes,
+  withheldSummary,
 } from "./_format.ts";
 import { cap, safeLine, shownText } from "../text/sanitize.ts";
 import { untrustedBlock } from "../text/untrusted.ts";
@@ -144,7 +145,12 @@ function headLines(doc: ActivityDocument, ref: string): string[] {
   const active = `${minutes(c.dedup_active_minutes)} active min${
     detail.length > 0 ? ` (${detail.join(", ")})` : ""
   }`;
-  lines.push(`coverage: ${span}, ${active}, ${c.distinct_apps} apps, ${c.frames} frames`);
+  const withheld = withheldSummary(doc, false);
+  lines.push(
+    `coverage: ${span}, ${active}, ${c.distinct_apps} apps, ${c.frames} frames${
+      withheld === undefined ? "" : `; withheld: ${withheld}`
+    }`,
+  );
 
   lines.push(`apps (min): ${ledgerList(rankApps(doc.ledger).map((e) => [e.app, e.minutes]))}`);
   lines.push(`sites (min): ${ledgerList(rankSites(doc.sites).map((s) => [s.site, s.minutes]))}`);

@@ -14,6 +14,7 @@ import {
   rankPages,
   rankSites,
   referenceDate,
+  withheldSummary,
 } from "./_format.ts";
 import { markdownText, safeLine } from "../text/sanitize.ts";
 
@@ -107,6 +108,10 @@ function coverageLines(doc: ActivityDocument, ref: string): string[] {
         minutes(d.active_minutes)
       } min active${focused}, ${d.frames} frames, ${d.snapshots} snapshots`,
     );
+  }
+  const withheld = withheldSummary(doc, true);
+  if (withheld !== undefined) {
+    lines.push(`- Withheld: ${withheld}; \`frames privacy\` shows them by day and frame`);
   }
   const rejected = Object.entries(c.rejected_rows).filter(([, n]) => n > 0);
   if (rejected.length > 0) {
