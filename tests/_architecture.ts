@@ -38,6 +38,7 @@ export const FLOORS: readonly Component[] = [
   { name: "steps", floor: 3, paths: ["src/steps/"] },
   { name: "patterns", floor: 3, paths: ["src/patterns/"] },
   { name: "infer", floor: 3, paths: ["src/infer/"] },
+  { name: "privacy", floor: 3, paths: ["src/privacy/"] },
   { name: "import", floor: 4, paths: ["src/import/"] },
   { name: "demo", floor: 4, paths: ["src/demo/"] },
   { name: "replay", floor: 4, paths: ["src/replay/"] },

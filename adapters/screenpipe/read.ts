@@ -17,7 +17,13 @@ import { resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
 import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";
-import { checkWindow, prepareArrays, readSqliteSource } from "../../src/store/mod.ts";
+import {
+  checkWindow,
+  prepareArrays,
+  readSqliteSource,
+  wholeText,
+  wholeTextValue,
+} from "../../src/store/mod.ts";
 import { NameCache } from "../_names.ts";
 import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
 import { byTimeThenRef, readUiEvents } from "./_events.ts";
@@ -259,7 +265,7 @@ function readFrames(
   const hasReuse = columns.has("elements_ref_frame_id");
   const stmt = prepareArrays(
     db,
-    `SELECT ${idCol}, timestamp, app_name, ${columnOrNull(columns, "window_name")}, ${
+    `SELECT ${idCol}, timestamp, app_name, ${wholeText(columnOrNull(columns, "window_name"))}, ${
       columnOrNull(columns, "browser_url")
     }, ${columnOrNull(columns, "device_name")}, ${columnOrNull(columns, "focused")}, ${
       columnOrNull(columns, "capture_trigger")
@@ -326,7 +332,7 @@ function readFrames(
       at,
       display,
       app,
-      title: names.get(row[3]),
+      title: names.get(wholeTextValue(row[3])), // a NUL does not cut a title
       url,
       trigger,
       focused,

@@ -41,9 +41,9 @@ function describe(e: ErrorObject | undefined): string {
         Object.keys(CONFIG_SCHEMA.properties).join(", ")
       })`;
     case "type":
-      return key === "" ? "expected a JSON object" : `"${key}" must be a${
-        p.type === "integer" ? " whole number" : ` ${String(p.type)}`
-      }`;
+      return key === ""
+        ? "expected a JSON object"
+        : `"${key}" must be a${p.type === "integer" ? " whole number" : ` ${String(p.type)}`}`;
     case "minimum":
     case "maximum": {
       const rule = CONFIG_SCHEMA.properties[key as "budget" | "min_minutes"];

@@ -41,6 +41,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "repeated clicks, action sequences, habits, URL templates, switches, rhythms",
     load: () => import("./patterns.ts"),
   },
+  privacy: {
+    summary: "what each privacy rule withheld per day: exclusions, typed text, redactions",
+    load: () => import("./privacy.ts"),
+  },
   infer: {
     summary: "tier 2: attach validated inferred entries, strip them, categorise frames",
     load: () => import("./infer.ts"),

@@ -60,7 +60,7 @@ export function addUrlRedactions(capture: Capture, tally: RedactionTally): void 
       const red = countRedactions(t, () => redactUrl(url));
       seen.set(url, own = red === url ? null : t);
     }
-    if (own !== null) for (const r of RULES) tally[r] += own[r];
+    if (own !== null) { for (const r of RULES) tally[r] += own[r]; }
   };
   for (const s of capture.snapshots) count(s.url);
   for (const e of capture.events) count(e.url);

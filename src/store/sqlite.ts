@@ -8,6 +8,7 @@
  */
 
 import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** Options for {@linkcode openReadOnly}. */
@@ -35,7 +36,7 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
   }
   if (info.isDirectory) throw new Error(`${what}: path is a directory, not a file`);
   try {
-    const db = new DatabaseSync(readOnlyTarget(path), { readOnly: true });
+    const db = openWithoutSideFiles(path);
     // A connection setting, not a write; Deno ignores the constructor's `timeout` option.
     const wanted = opts.busyTimeoutMs ?? 500;
     const timeout = Number.isFinite(wanted) ? Math.max(0, Math.floor(wanted)) : 500;
@@ -47,21 +48,67 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
 }
 
 /**
- * What to open so that reading leaves the source's folder exactly as it was. A WAL-mode
- * database opened read-only creates `-wal` and `-shm` files when none exist; when none
- * exist no writer is active (a WAL writer keeps its `-wal` open), so the file is opened
- * `immutable=1` (no locks, no side files). With a `-wal` present a writer may be active:
- * `immutable` would then skip its commits or read a page mid-checkpoint, so the file is
- * opened plainly read-only — the side files exist already and a reader never checkpoints.
- * A rollback-journal database never gets side files from a reader and is opened plainly.
+ * Opens `path` read-only so that reading leaves the source's folder exactly as it was. A
+ * WAL-mode database opened plainly read-only creates `-wal` and `-shm` files when none
+ * exist. When none exist no writer is active (a WAL writer keeps its `-wal` open), and the
+ * main file holds every commit: it is opened `immutable=1` (no locks, no side files), or —
+ * where the runtime cannot pass a URI to SQLite (Deno resolves the location as a path
+ * unless every permission is granted) — a snapshot copy in a private temporary folder is
+ * read instead and removed on close. With a `-wal` present a writer may be active:
+ * `immutable` would skip its commits or read a page mid-checkpoint, so the file is opened
+ * plainly read-only — its side files exist already and a reader never checkpoints. A
+ * rollback-journal database never gets side files from a reader and is opened plainly.
  */
-function readOnlyTarget(path: string): string {
-  if (!isWalMode(path)) return path;
+function openWithoutSideFiles(path: string): DatabaseSync {
+  if (!isWalMode(path) || exists(`${path}-wal`) || exists(`${path}-shm`)) {
+    return new DatabaseSync(path, { readOnly: true });
+  }
+  const url = pathToFileURL(path);
+  url.search = "?mode=ro&immutable=1";
   try {
-    Deno.statSync(`${path}-wal`);
-    return path;
+    const db = new DatabaseSync(url, { readOnly: true });
+    db.prepare("SELECT count(*) FROM sqlite_master").get(); // the URI really opened it
+    return db;
   } catch {
-    return `${pathToFileURL(path).href}?mode=ro&immutable=1`;
+    return openSnapshotCopy(path);
+  }
+}
+
+function openSnapshotCopy(path: string): DatabaseSync {
+  const dir = Deno.makeTempDirSync({ prefix: "frames_read_" });
+  const remove = () => {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch {
+      // Already gone.
+    }
+  };
+  try {
+    const copy = join(dir, "snapshot.db");
+    Deno.copyFileSync(path, copy);
+    Deno.chmodSync(copy, 0o600);
+    const db = new DatabaseSync(copy, { readOnly: true });
+    const close = db.close.bind(db);
+    db.close = () => {
+      try {
+        close();
+      } finally {
+        remove();
+      }
+    };
+    return db;
+  } catch (err) {
+    remove();
+    throw err;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -83,6 +130,22 @@ function isWalMode(path: string): boolean {
   } finally {
     file?.close();
   }
+}
+
+/**
+ * SQL that reads a TEXT column whole: `node:sqlite` returns text up to its first NUL, so a
+ * value holding one (a hostile window title) is selected as bytes instead, and
+ * {@linkcode wholeTextValue} decodes it — the title after the NUL is kept.
+ */
+export function wholeText(column: string): string {
+  return `CASE WHEN instr(${column}, char(0)) > 0 THEN CAST(${column} AS BLOB) ELSE ${column} END`;
+}
+
+const UTF8 = new TextDecoder();
+
+/** The string of a value selected with {@linkcode wholeText} (other values as they are). */
+export function wholeTextValue(value: unknown): unknown {
+  return value instanceof Uint8Array ? UTF8.decode(value) : value;
 }
 
 /** Options for {@linkcode describeSqliteError}. */
