@@ -54,7 +54,8 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
  * main file holds every commit: it is opened `immutable=1` (no locks, no side files), or —
  * where the runtime cannot pass a URI to SQLite (Deno resolves the location as a path
  * unless every permission is granted) — a snapshot copy in a private temporary folder is
- * read instead and removed on close. With a `-wal` present a writer may be active:
+ * read instead and removed on close (a process that may write no file at all opens it
+ * plainly). With a `-wal` present a writer may be active:
  * `immutable` would skip its commits or read a page mid-checkpoint, so the file is opened
  * plainly read-only — its side files exist already and a reader never checkpoints. A
  * rollback-journal database never gets side files from a reader and is opened plainly.
@@ -70,7 +71,17 @@ function openWithoutSideFiles(path: string): DatabaseSync {
     db.prepare("SELECT count(*) FROM sqlite_master").get(); // the URI really opened it
     return db;
   } catch {
-    return openSnapshotCopy(path);
+    // A process without write permission (the MCP server runs read-only) cannot make the
+    // copy either: it opens the file plainly, and SQLite may leave empty side files.
+    return mayWriteTemp() ? openSnapshotCopy(path) : new DatabaseSync(path, { readOnly: true });
+  }
+}
+
+function mayWriteTemp(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "write" }).state === "granted";
+  } catch {
+    return false;
   }
 }
 

@@ -40,7 +40,17 @@ const TEXT_OUTPUTS: [string, string[]][] = [
   ["apps --json", ["apps", ...WINDOW, "--json"]],
   ["steps", ["steps", ...WINDOW, "--frame", "monitor_1:1"]],
   ["steps --json", ["steps", ...WINDOW, "--frame", "monitor_1:2", "--json"]],
-  ["patterns", ["patterns", "--source", `native:${store}`, "--from", DAY, "--to", DAY, "--tz", "UTC"]],
+  ["patterns", [
+    "patterns",
+    "--source",
+    `native:${store}`,
+    "--from",
+    DAY,
+    "--to",
+    DAY,
+    "--tz",
+    "UTC",
+  ]],
 ];
 
 for (const [what, args] of TEXT_OUTPUTS) {
@@ -89,7 +99,13 @@ Deno.test("frames compile -f context caps every name at 300 characters", async (
 
 Deno.test("an error message that quotes a hostile path is one inert line", async () => {
   const r = await runFrames(
-    ["compile", "--source", "native:/nope/\u001b]8;;https://evil.test\u0007x\u202e\ny.db", "--day", DAY],
+    [
+      "compile",
+      "--source",
+      "native:/nope/\u001b]8;;https://evil.test\u0007x\u202e\ny.db",
+      "--day",
+      DAY,
+    ],
     { home },
   );
   assert.notEqual(r.code, 0);
