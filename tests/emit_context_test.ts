@@ -234,7 +234,10 @@ Deno.test("emitContext() says all frames are shown when they fit", () => {
   const doc = sampleDocument();
   const block = emitContext(doc, { budget: 4000 });
   equal(frameLines(block).length, doc.frames.length);
-  match(inner(block), /\n\(all 11 frames shown; \+6 frames shorter than 1 min omitted: 3\.4 min\)\n$/);
+  match(
+    inner(block),
+    /\n\(all 11 frames shown; \+6 frames shorter than 1 min omitted: 3\.4 min\)\n$/,
+  );
 });
 
 Deno.test("emitContext() carries day, timezone and the no-interpretation notice", () => {

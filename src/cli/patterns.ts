@@ -125,9 +125,7 @@ export async function main(args: string[]): Promise<number> {
   }
   if (empty) hintEmptyWindow(source, settings.tz);
   const report = detectPatterns(analysed, { minCount, limit });
-  const text = json
-    ? jsonText({ tz: settings.tz, ...report }) + "\n"
-    : renderPatterns(report);
+  const text = json ? jsonText({ tz: settings.tz, ...report }) + "\n" : renderPatterns(report);
   await writeOutput(text, str(p, "out"));
   return 0;
 }

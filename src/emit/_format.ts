@@ -89,7 +89,9 @@ export function withheldSummary(doc: ActivityDocument, detail: boolean): string 
     if (total === 0) return;
     parts.push(
       detail
-        ? `${total} ${label} (${entries.map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ")})`
+        ? `${total} ${label} (${
+          entries.map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ")
+        })`
         : `${total} ${label}`,
     );
   };

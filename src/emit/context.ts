@@ -176,7 +176,9 @@ function ledgerList(entries: Array<[string, number]>): string {
     let j = i + 1;
     while (j < entries.length && wholeMinutes(entries[j][1]) === value) j++;
     if (j - i >= 3) {
-      parts.push(`${value} each: ${entries.slice(i, j).map(([name]) => shownText(name)).join(", ")}`);
+      parts.push(
+        `${value} each: ${entries.slice(i, j).map(([name]) => shownText(name)).join(", ")}`,
+      );
     } else {
       for (let k = i; k < j; k++) parts.push(`${shownText(entries[k][0])} ${value}`);
     }

@@ -40,7 +40,9 @@ export function emitLedger(doc: ActivityDocument): string {
     ? ` (${c.active_minutes} active min across ${displays} displays)`
     : "";
   const lines = [
-    `${safeLine(when)} (${safeLine(doc.window.tz)}): ${c.dedup_active_minutes} active min over ${c.distinct_apps} apps${across}`,
+    `${safeLine(when)} (${
+      safeLine(doc.window.tz)
+    }): ${c.dedup_active_minutes} active min over ${c.distinct_apps} apps${across}`,
     "",
     head.trimEnd(),
     ...rows,

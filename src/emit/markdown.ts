@@ -31,7 +31,9 @@ export function emitMarkdown(doc: ActivityDocument): string {
   out.push("## Frames", "", ...frameLines(doc, ref), "");
   out.push("## Blind spots", "");
   out.push(
-    ...(doc.blind_spots.length > 0 ? doc.blind_spots.map((b) => `- ${markdownText(b)}`) : ["None."]),
+    ...(doc.blind_spots.length > 0
+      ? doc.blind_spots.map((b) => `- ${markdownText(b)}`)
+      : ["None."]),
   );
   return out.join("\n") + "\n";
 }
@@ -43,9 +45,11 @@ function titleLines(doc: ActivityDocument): string[] {
   return [
     `# Activity — ${markdownText(when)} (${markdownText(w.tz)})`,
     "",
-    `Measured from screen capture by ${markdownText(doc.source.adapter)}, no interpretation. Window ${
-      markdownText(w.start)
-    } to ${markdownText(w.end)}; times are local (${markdownText(w.tz)}).`,
+    `Measured from screen capture by ${
+      markdownText(doc.source.adapter)
+    }, no interpretation. Window ${markdownText(w.start)} to ${
+      markdownText(w.end)
+    }; times are local (${markdownText(w.tz)}).`,
   ];
 }
 
@@ -115,7 +119,9 @@ function coverageLines(doc: ActivityDocument, ref: string): string[] {
   }
   const rejected = Object.entries(c.rejected_rows).filter(([, n]) => n > 0);
   if (rejected.length > 0) {
-    lines.push(`- Rejected rows: ${rejected.map(([why, n]) => `${markdownText(why)} ${n}`).join(", ")}`);
+    lines.push(
+      `- Rejected rows: ${rejected.map(([why, n]) => `${markdownText(why)} ${n}`).join(", ")}`,
+    );
   }
   return lines;
 }
@@ -161,7 +167,12 @@ function awayLines(doc: ActivityDocument, ref: string): string[] {
   const rows = [row(["From", "To", "Minutes", "Why"]), row(["---", "---", "--:", "---"])];
   for (const g of gaps) {
     rows.push(
-      row([clock(g.start, ref), clock(g.end, ref), minutes(g.minutes), cell(g.reason ?? "unknown")]),
+      row([
+        clock(g.start, ref),
+        clock(g.end, ref),
+        minutes(g.minutes),
+        cell(g.reason ?? "unknown"),
+      ]),
     );
   }
   rows.push(

@@ -81,7 +81,8 @@ export function fitPage(
   const total = items.length;
   const from = Math.min(opts.offset, total);
   // The fixed part at its largest: empty sections, widest page numbers and cursor.
-  let used = jsonTokens(assemble(head, sections, 0, 0, total, opts.cursorFor(total))) + 8 + fenceCost();
+  let used = jsonTokens(assemble(head, sections, 0, 0, total, opts.cursorFor(total))) + 8 +
+    fenceCost();
   if (used > opts.maxTokens) {
     throw new RangeError(
       `Cannot fit the result in ${opts.maxTokens} tokens: its fixed part alone takes ${used}; ask the operator to raise frames mcp --max-tokens`,

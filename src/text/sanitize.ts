@@ -35,6 +35,7 @@ const UNSAFE =
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
 // Line breaks of every kind (and tabs): one space in a one-line value.
+// deno-lint-ignore no-control-regex
 const BREAKS = /[\r\n\t\u000b\u000c\u0085\u2028\u2029]+/g;
 
 // What JSON.stringify leaves raw (it escapes only U+0000–001F): DEL, C1, the bidi controls

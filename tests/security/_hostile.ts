@@ -102,6 +102,6 @@ export function writeHostileStore(dir: string): string {
 }
 
 /** Characters no text output may contain: C0 but tab/LF, DEL, C1, bidi controls. */
-// deno-lint-ignore no-control-regex
 export const UNSAFE =
+  // deno-lint-ignore no-control-regex
   /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;

@@ -17,6 +17,7 @@ import { emitMarkdown } from "../../src/emit/markdown.ts";
 import { emitYaml } from "../../src/emit/yaml.ts";
 import { loadParsers, redactTitle, redactUrl, typePageDetailed } from "../../src/entities/mod.ts";
 import { frameSteps, renderSteps } from "../../src/steps/mod.ts";
+import { analyseDay, detectPatterns, renderPatterns } from "../../src/patterns/mod.ts";
 import {
   jsonText,
   markdownText,
@@ -182,6 +183,9 @@ Deno.test("every emitter keeps 1,500 hostile rows inert", () => {
       ["steps", renderSteps(steps)],
       ["steps json", jsonText(steps)],
     ];
+    const day = analyseDay(capture, { day: "2026-07-04", tz: "UTC", minMinutes: 0 });
+    const patterns = detectPatterns([day, day, day], { minCount: 1 });
+    outputs.push(["patterns", renderPatterns(patterns)], ["patterns json", jsonText(patterns)]);
     for (const [what, text] of outputs) assertSafe(text, what, `capture ${n}`);
     assert.deepEqual(
       JSON.parse(emitJson(doc)),

@@ -38,8 +38,8 @@ const TEXT_OUTPUTS: [string, string[]][] = [
   ["compile -f json", ["compile", ...WINDOW, "-f", "json"]],
   ["apps", ["apps", ...WINDOW]],
   ["apps --json", ["apps", ...WINDOW, "--json"]],
-  ["steps", ["steps", ...WINDOW, "--frame", "monitor_1:1"]],
-  ["steps --json", ["steps", ...WINDOW, "--frame", "monitor_1:2", "--json"]],
+  ["steps", ["steps", ...WINDOW, "--frame", "monitor_1:3"]],
+  ["steps --json", ["steps", ...WINDOW, "--frame", "monitor_1:5", "--json"]],
   ["patterns", [
     "patterns",
     "--source",
