@@ -16,6 +16,7 @@ import { resolveSettings } from "./_settings.ts";
 import { numberFlag } from "./_numbers.ts";
 import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
+import { refuseOutputOverSource } from "./_out_guard.ts";
 
 const HELP = `Usage: frames import <${IMPORT_KINDS.join("|")}> [FROM] [options]
 
@@ -106,6 +107,9 @@ export async function main(args: string[]): Promise<number> {
     awKey: str(p, "aw-key") ?? (Deno.env.get("FRAMES_AW_KEY") || undefined),
     recallCode: str(p, "code") ?? (Deno.env.get("FRAMES_RECALL_CODE") || undefined),
   });
+  const store = str(p, "store") ?? storePath(settings.home);
+  // Opening read nothing into the store yet: a store that is the source is refused first.
+  refuseOutputOverSource(store, [source.location], "--store");
   const bar = Deno.stderr.isTerminal()
     ? new cliProgress.SingleBar({
       format: `importing ${kind} [{bar}] {percentage}% | {value}/{total} days | ETA {eta}s`,
@@ -116,7 +120,7 @@ export async function main(args: string[]): Promise<number> {
   let summary: ImportSummary;
   try {
     summary = importSource(source, {
-      store: str(p, "store") ?? storePath(settings.home),
+      store,
       batchRows,
       includeText: p.values["include-text"] === true,
       ...(settings.redactStore ? { redact: { url: redactUrl, title: redactTitle } } : {}),

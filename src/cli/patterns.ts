@@ -11,6 +11,8 @@ import { analyseDay, detectPatterns, renderPatterns } from "../patterns/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { hintEmptyWindow, isEmpty, readCliWindow, resolveCliSource } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
+import { refuseOutputOverSource } from "./_out_guard.ts";
+import { storePath } from "../store/path.ts";
 import { resolveSettings } from "./_settings.ts";
 import { resolveDay } from "./_window.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
@@ -116,6 +118,7 @@ export async function main(args: string[]): Promise<number> {
   const minCount = wholeNumber(p, "min-count", 3);
   const limit = wholeNumber(p, "limit", 20);
   const source = await resolveCliSource(settings);
+  refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
   const analysed = [];
   let empty = true;
   for (const day of days) {

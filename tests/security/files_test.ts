@@ -122,6 +122,35 @@ Deno.test("--out that resolves to the source, directly or through a symlink, is 
   assert.equal(ok.code, 0, ok.stderr);
 });
 
+Deno.test("frames import --store that is the source being imported is refused with exit 2", async () => {
+  const folder = join(dir, "store_guard");
+  await Deno.mkdir(folder);
+  // screenpipe's frames table (crates/screenpipe-db/src/migrations), the reader's columns.
+  const path = join(folder, "db.sqlite");
+  const db = new DatabaseSync(path);
+  db.exec(`CREATE TABLE video_chunks (id INTEGER PRIMARY KEY, file_path TEXT, device_name TEXT);
+    CREATE TABLE frames (id INTEGER PRIMARY KEY, video_chunk_id INTEGER, offset_index INTEGER,
+      timestamp TIMESTAMP, name TEXT, browser_url TEXT, app_name TEXT, window_name TEXT,
+      focused BOOLEAN, device_name TEXT);
+    INSERT INTO frames (id, timestamp, app_name, window_name, device_name) VALUES
+      (1, '${DAY}T09:00:00+00:00', 'Code', 'x', 'monitor_1'),
+      (2, '${DAY}T09:01:00+00:00', 'Code', 'y', 'monitor_1');`);
+  db.close();
+  const hash = await sha(path);
+  const link = join(folder, "store-link.db");
+  Deno.symlinkSync(path, link);
+  for (const store of [path, link]) {
+    const r = await runFrames(["import", "screenpipe", path, "--store", store], { home });
+    assert.equal(r.code, 2, `${store}: ${r.stderr}`);
+    assert.match(r.stderr, /^frames: Cannot write --store ".*": it resolves to the source/);
+  }
+  assert.equal(await sha(path), hash, "nothing was written");
+  const ok = await runFrames(["import", "screenpipe", path, "--store", join(folder, "mine.db")], {
+    home,
+  });
+  assert.equal(ok.code, 0, ok.stderr);
+});
+
 async function withConfig(config: string): Promise<{ code: number; stderr: string }> {
   const h = await Deno.makeTempDir({ dir });
   await Deno.mkdir(join(h, ".frames"));
