@@ -17,6 +17,7 @@ import { numberFlag } from "./_numbers.ts";
 import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
 import { refuseOutputOverSource } from "./_out_guard.ts";
+import { terminalText } from "../text/sanitize.ts";
 
 const HELP = `Usage: frames import <${IMPORT_KINDS.join("|")}> [FROM] [options]
 
@@ -134,7 +135,7 @@ export async function main(args: string[]): Promise<number> {
     bar?.stop();
     source.close();
   }
-  console.log(summaryLine(summary));
+  console.log(terminalText(summaryLine(summary)));
   // Rows found but none usable is a failure, not an empty success (SPEC §2): exit 1.
   const why = nothingImported(summary);
   if (why !== undefined) throw new Error(why);
