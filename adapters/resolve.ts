@@ -76,6 +76,12 @@ export async function resolveSource(
     }
     scheme = parsed.scheme;
     target = parsed.rest;
+    // `screenpipe:` with nothing after it is a half-typed flag, not a request to discover.
+    if (target.trim() === "") {
+      throw new RangeError(
+        `Cannot resolve source "${spec}": the path after "${parsed.scheme}:" is empty (pass ${parsed.scheme}:PATH, or leave --source out to discover one)`,
+      );
+    }
   }
   if (target !== undefined && target !== "") {
     const adapter = await loadAdapter(scheme ?? "screenpipe");

@@ -18,16 +18,10 @@
  * @module
  */
 
-/** Which kind of rule withheld a row. */
-export type ExclusionKind = "app" | "title" | "url" | "private";
-
-/** App name written for excluded rows. */
-export const EXCLUDED_APP = "(excluded)";
-
-/** The title written for a row withheld by a rule of `kind`. */
-export function withheldTitle(kind: ExclusionKind): string {
-  return kind === "private" ? "withheld: private window" : `withheld: ${kind} rule`;
-}
+// The row format of a withheld row is vocabulary: the compiler counts such rows too.
+export { EXCLUDED_APP, withheldTitle } from "../src/model.ts";
+export type { ExclusionKind } from "../src/model.ts";
+import type { ExclusionKind } from "../src/model.ts";
 
 /** The rules as written in the config file. */
 export interface ExclusionRules {

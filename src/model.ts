@@ -277,3 +277,25 @@ export interface Marker {
   /** The one display (stream) the statement is about; absent: every display. */
   display?: string;
 }
+
+/** Which kind of capture exclusion withheld a row (SPEC §9). */
+export type ExclusionKind = "app" | "title" | "url" | "private";
+
+/**
+ * App name of a row the recorder withheld by an exclusion rule: the row is still written,
+ * so its time is accounted for, with this app and a {@linkcode withheldTitle}.
+ */
+export const EXCLUDED_APP = "(excluded)";
+
+/** The title written for a row withheld by a rule of `kind`. */
+export function withheldTitle(kind: ExclusionKind): string {
+  return kind === "private" ? "withheld: private window" : `withheld: ${kind} rule`;
+}
+
+/** The kind of exclusion a withheld row's title names, or `undefined` when it names none. */
+export function exclusionKindOf(title: string | undefined): ExclusionKind | undefined {
+  for (const kind of ["app", "title", "url", "private"] as const) {
+    if (title === withheldTitle(kind)) return kind;
+  }
+  return undefined;
+}

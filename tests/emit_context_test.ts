@@ -7,6 +7,11 @@ import { assemble, busyDocument, frame, sampleDocument } from "./_sample_documen
 const BUDGETS = [300, 800, 1500, 4000];
 const OVER = /^\(over budget: ledgers and coverage alone take (\d+) of (\d+) tokens/;
 
+/** The block without its closing untrusted-data fence line (the data's last line is then last). */
+function inner(block: string): string {
+  return block.replace(/<<<end captured-data [0-9a-f]{12}>>>\n$/, "");
+}
+
 function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
@@ -64,7 +69,7 @@ for (const budget of BUDGETS) {
   Deno.test(`emitContext() stays within ${budget} tokens on a busy day unless the ledgers alone exceed it`, () => {
     const block = emitContext(busyDocument(), { budget });
     const tokens = countTokens(block);
-    const last = block.trimEnd().split("\n").at(-1)!;
+    const last = inner(block).trimEnd().split("\n").at(-1)!;
     const over = OVER.exec(last);
     if (over === null) {
       ok(tokens <= budget, `${tokens} tokens > budget ${budget}`);
@@ -99,7 +104,7 @@ Deno.test("emitContext() keeps every app within 1,500 tokens and still shows fra
   const block = emitContext(doc);
   ok(countTokens(block) <= 1500);
   ok(
-    !OVER.test(block.trimEnd().split("\n").at(-1)!),
+    !OVER.test(inner(block).trimEnd().split("\n").at(-1)!),
     "the busy day's ledgers must fit in 1,500 tokens",
   );
   ok(frameLines(block).length >= 5, `only ${frameLines(block).length} frames shown`);
@@ -178,7 +183,7 @@ Deno.test("emitContext() drops an earlier short frame and keeps a later long one
   equal(frameLines(block).length, 1);
   ok(frameLines(block)[0].startsWith("- 10:00-10:40 Cursor (38m)"), frameLines(block)[0]);
   ok(countTokens(block) <= budget);
-  match(block, /\(\+2 frames over the token budget omitted: 13\.5 min\)\n$/);
+  match(inner(block), /\(\+2 frames over the token budget omitted: 13\.5 min\)\n$/);
 });
 
 Deno.test("emitContext() breaks ties in length by the earlier start", () => {
@@ -212,7 +217,7 @@ Deno.test("emitContext() states how many frames and minutes it omitted, by budge
   const block = emitContext(doc, { budget: 1500 });
   const { dropped } = shownAndDropped(doc, block);
   const minutes = round1(dropped.reduce((s, f) => s + f.duration_min, 0));
-  const last = block.trimEnd().split("\n").at(-1)!;
+  const last = inner(block).trimEnd().split("\n").at(-1)!;
   ok(
     last.startsWith(`(+${dropped.length} frames over the token budget omitted: ${minutes} min`),
     last,
@@ -229,7 +234,10 @@ Deno.test("emitContext() says all frames are shown when they fit", () => {
   const doc = sampleDocument();
   const block = emitContext(doc, { budget: 4000 });
   equal(frameLines(block).length, doc.frames.length);
-  match(block, /\n\(all 11 frames shown; \+6 frames shorter than 1 min omitted: 3\.4 min\)\n$/);
+  match(
+    inner(block),
+    /\n\(all 11 frames shown; \+6 frames shorter than 1 min omitted: 3\.4 min\)\n$/,
+  );
 });
 
 Deno.test("emitContext() carries day, timezone and the no-interpretation notice", () => {
@@ -333,7 +341,7 @@ Deno.test("emitContext() shows as many pages per frame as maxPages allows", () =
 Deno.test("emitContext() says so when the document has no frames", () => {
   const doc = assemble([], { focus: false });
   const block = emitContext(doc);
-  ok(block.endsWith("\n(no frames)\n"), block);
+  ok(inner(block).endsWith("\n(no frames)\n"), block);
   equal(lineAfter(block, "coverage: "), "no activity captured, 0 active min, 0 apps, 0 frames");
   equal(lineAfter(block, "apps (min): "), "none");
 });

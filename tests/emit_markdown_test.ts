@@ -96,7 +96,7 @@ Deno.test("emitMarkdown() shows the most-viewed pages and the input of each fram
 
 Deno.test("emitMarkdown() escapes | and backslashes so every row keeps its columns", () => {
   const md = emitMarkdown(sampleDocument());
-  ok(md.includes("ana@host: ~/frames \\| deno test"), "pipe in a window title is not escaped");
+  ok(md.includes("ana@host: \\~/frames \\| deno test"), "pipe in a window title is not escaped");
   ok(md.includes("people_search:cto \\| cpo berlin"), "pipe in a page entity is not escaped");
   ok(md.includes("C:\\\\Users\\\\ana\\\\notes.md"), "backslashes are not escaped");
   for (const heading of ["Apps", "Sites", "Away periods", "Frames"]) {

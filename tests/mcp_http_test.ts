@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import type { Client } from "@modelcontextprotocol/client";
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
+import { unfence } from "../src/text/untrusted.ts";
 import { cliBackend } from "../src/cli/mcp.ts";
 import { emitContext } from "../src/emit/context.ts";
 import {
@@ -139,7 +140,8 @@ Deno.test("every tool answers over HTTP with structured content that matches its
         const text = r.content[0].text!;
         if (name === "get_context") equal(text, r.structuredContent!.context, what);
         else {deepEqual(
-            JSON.parse(text),
+            // The JSON mirror sits inside the untrusted-data fence (src/mcp/_result.ts).
+            JSON.parse(unfence(text)!),
             r.structuredContent,
             `${what}: text mirrors the structure`,
           );}

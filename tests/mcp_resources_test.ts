@@ -193,15 +193,14 @@ Deno.test("prompts embed the measured context block, fenced as untrusted data", 
     };
     equal(res.type, "resource");
     equal(res.resource.uri, `frames://day/${day}/context`);
-    const lines = res.resource.text.split("\n");
-    match(lines[0], /^<<<captured-data [0-9a-f]{12}>>>$/);
-    equal(lines[1], UNTRUSTED_TEXT);
-    equal(
-      lines.slice(2, -2).join("\n") + "\n",
-      block,
-      "the block itself, unchanged, between the fences",
-    );
-    equal(lines.at(-2), lines[0].replace("<<<", "<<<end "));
+    // The block fences its own captured lines (src/emit/context.ts): the prompt embeds it
+    // as it is, header first, then the one untrusted-data fence.
+    equal(res.resource.text, block, "the block itself, unchanged");
+    const lines = block.split("\n");
+    match(lines[0], /^USER ACTIVITY \(/);
+    match(lines[1], /^<<<captured-data [0-9a-f]{12}>>>$/);
+    equal(lines[2], UNTRUSTED_TEXT);
+    equal(lines.at(-2), lines[1].replace("<<<", "<<<end "));
     const range = await client.getPrompt({
       name: "where_did_time_go",
       arguments: { from: withCapture[2], to: withCapture[1] },

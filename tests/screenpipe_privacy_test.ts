@@ -75,7 +75,7 @@ Deno.test("screenpipe placeholders and *_redacted_at rows are withheld in DB and
       ok(cap.events.every((e) => e.element?.name === undefined), name);
       const doc = compile(cap, { tz: "UTC", minMinutes: 0 });
       assertValidDocument(doc);
-      const withheld = doc.coverage.withheld ?? {};
+      const withheld: Record<string, number> = doc.coverage.withheld?.recorder ?? {};
       // Placeholders: 1 + 1 + 2 in frame titles, then in event titles, names and typing.
       ok((withheld["screenpipe redaction placeholder"] ?? 0) >= 4, JSON.stringify(withheld));
       for (const format of ["json", "yaml", "md", "context"] as const) {

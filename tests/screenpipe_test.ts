@@ -699,7 +699,7 @@ Deno.test("resolveSource() discovers a default database under home", async () =>
   const db = new DatabaseSync(path);
   db.exec(FULL_SCHEMA + frame(1, "2026-03-24T10:00:00+00:00", "Code"));
   db.close();
-  for (const spec of [undefined, "screenpipe:", ""]) {
+  for (const spec of [undefined, ""]) {
     const source = await resolveSource(spec, { home });
     assert.deepEqual([source.adapter, source.path], ["screenpipe", path]);
   }

@@ -176,6 +176,12 @@ export async function readRecallExport(
     if (typeof url === "string" && /^https?:\/\//i.test(url)) snap.url = url;
     found.push({ at, id: int(field(meta, ["Id", "SnapshotId", "CaptureId"])), name, snap });
   }
+  if (rows === 0) {
+    // Any folder is not an export: nothing to read is the caller's wrong path, not an empty day.
+    throw new Error(
+      `${what}: the folder holds no Recall snapshot files (an EEA export folder, or pass the preview build's ukg.db)`,
+    );
+  }
   if (rows > 0 && found.length === 0 && firstReason !== undefined) {
     // Nothing readable at all is an error, not an empty day (SPEC §2: never a silent zero).
     throw new Error(`${what}: no snapshot is readable (${firstReason})`);

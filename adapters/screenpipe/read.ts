@@ -17,7 +17,13 @@ import { resolve } from "node:path";
 import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
 import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";
-import { checkWindow, prepareArrays, readSqliteSource } from "../../src/store/mod.ts";
+import {
+  checkWindow,
+  prepareArrays,
+  readSqliteSource,
+  wholeText,
+  wholeTextValue,
+} from "../../src/store/mod.ts";
 import { NameCache } from "../_names.ts";
 import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
 import { byTimeThenRef, readUiEvents } from "./_events.ts";
@@ -278,7 +284,7 @@ function readFrames(
   const hasReuse = columns.has("elements_ref_frame_id");
   const stmt = prepareArrays(
     db,
-    `SELECT ${idCol}, timestamp, app_name, ${columnOrNull(columns, "window_name")}, ${
+    `SELECT ${idCol}, timestamp, app_name, ${wholeText(columnOrNull(columns, "window_name"))}, ${
       columnOrNull(columns, "browser_url")
     }, ${columnOrNull(columns, "device_name")}, ${columnOrNull(columns, "focused")}, ${
       columnOrNull(columns, "capture_trigger")
@@ -323,7 +329,11 @@ function readFrames(
       continue;
     }
     const rawUrl = row[4];
-    const url = typeof rawUrl === "string" && rawUrl !== "" ? rawUrl : undefined;
+    // A number (an integer stored in the TEXT column reads back as "42") names no page:
+    // read as a host it would become 0.0.0.42, so it is ignored.
+    const url = typeof rawUrl === "string" && rawUrl !== "" && !/^\s*[\d.]+\s*$/.test(rawUrl)
+      ? rawUrl
+      : undefined;
     if (inside && url !== undefined) urls = true;
     let display = displays.get(row[5]);
     if (display === undefined) {
@@ -345,9 +355,10 @@ function readFrames(
       at,
       display,
       app,
+      // A NUL does not cut a title; placeholders the recorder wrote are withheld, not text.
       title: inside
-        ? withoutPlaceholders(names.get(row[3]), withheld)
-        : withoutPlaceholders(names.get(row[3]), {}),
+        ? withoutPlaceholders(names.get(wholeTextValue(row[3])), withheld)
+        : withoutPlaceholders(names.get(wholeTextValue(row[3])), {}),
       url,
       trigger,
       focused,

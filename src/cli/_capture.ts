@@ -14,6 +14,8 @@ import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
 import { type ResolvedWindow, resolveWindow } from "./_window.ts";
 import { UsageError } from "./usage_error.ts";
+import { refuseOutputOverSource } from "./_out_guard.ts";
+import { storePath } from "../store/path.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { localDay } from "../compile/time.ts";
 
@@ -82,6 +84,8 @@ export async function loadCaptureForCli(
     settings.tz,
   );
   const source = await resolveCliSource(settings);
+  // Before anything is read or written: --out must not name what is being read.
+  refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
   const t0 = performance.now();
   const capture = await readCliWindow(source, window, {
     settings,

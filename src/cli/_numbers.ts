@@ -8,6 +8,8 @@
 
 import { UsageError } from "./usage_error.ts";
 
+const DECIMAL = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+
 /** The range a numeric flag accepts. */
 export interface NumberRule {
   /** Smallest accepted value. */
@@ -53,9 +55,10 @@ export function numberFlag(
 ): number | undefined {
   if (value === undefined) return undefined;
   const n = typeof value === "number" ? value : Number(value);
-  const blank = typeof value === "string" && value.trim() === "";
+  // Decimal only: `Number()` also reads "0x10", "0b1" and "" (0), which no one means.
+  const notDecimal = typeof value === "string" && !DECIMAL.test(value.trim());
   if (
-    blank || !Number.isFinite(n) || n < rule.min || n > rule.max ||
+    notDecimal || !Number.isFinite(n) || n < rule.min || n > rule.max ||
     (rule.integer === true && !Number.isInteger(n))
   ) {
     throw new UsageError(

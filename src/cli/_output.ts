@@ -4,9 +4,15 @@
  * @module
  */
 
-/** Writes `text` to `path` (created user-only), or to standard output when absent. */
+import { safeLine, terminalText } from "../text/sanitize.ts";
+
+/**
+ * Writes `text` to `path` (created user-only), or to standard output when absent. The door
+ * pass of the one sanitiser (`src/text/sanitize.ts`): no escape sequence, control or bidi
+ * character reaches a terminal, whatever built the text (JSON from `jsonText` has none left).
+ */
 export async function writeOutput(text: string, path: string | undefined): Promise<void> {
-  const bytes = new TextEncoder().encode(text);
+  const bytes = new TextEncoder().encode(terminalText(text));
   if (path === undefined || path === "-") {
     let off = 0;
     while (off < bytes.length) off += await Deno.stdout.write(bytes.subarray(off));
@@ -15,11 +21,11 @@ export async function writeOutput(text: string, path: string | undefined): Promi
   try {
     await Deno.writeFile(path, bytes, { mode: 0o600 });
   } catch (err) {
-    throw new Error(`Cannot write output file "${path}": ${(err as Error).message}`);
+    throw new Error(`Cannot write output file "${safeLine(path)}": ${(err as Error).message}`);
   }
 }
 
 /** Prints a warning (a flag the chosen output ignores, …) as one line on standard error. */
 export function warn(message: string): void {
-  console.error(`frames: warning: ${message}`);
+  console.error(`frames: warning: ${safeLine(message)}`);
 }

@@ -11,6 +11,7 @@ import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts
 import { isValidTimeZone } from "../compile/time.ts";
 import { LIMITS, numberFlag, type NumberRule } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
+import { configProblem } from "./_config_schema.ts";
 
 /** The config file's recognised keys (all optional). */
 export interface ConfigFile {
@@ -68,6 +69,8 @@ function readConfig(home: string): ConfigFile {
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new UsageError(`Cannot read config file "${path}": expected a JSON object`);
   }
+  const problem = configProblem(parsed);
+  if (problem !== undefined) throw new UsageError(`Invalid config file "${path}": ${problem}`);
   return parsed as ConfigFile;
 }
 

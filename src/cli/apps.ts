@@ -5,6 +5,7 @@
  */
 
 import { emitLedger } from "../emit/ledger.ts";
+import { jsonText } from "../text/sanitize.ts";
 import { parseFlags, str } from "./_args.ts";
 import { compileForCli, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
 import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
@@ -44,7 +45,7 @@ export async function main(args: string[]): Promise<number> {
   const format = chooseFormat(p, ["text", "json"], "text");
   const { doc } = await compileForCli(p);
   const text = format === "json"
-    ? JSON.stringify({ window: doc.window, ledger: doc.ledger, sites: doc.sites }, null, 2) + "\n"
+    ? jsonText({ window: doc.window, ledger: doc.ledger, sites: doc.sites }) + "\n"
     : emitLedger(doc);
   await writeOutput(text, str(p, "out"));
   return 0;

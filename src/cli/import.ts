@@ -16,6 +16,8 @@ import { resolveSettings } from "./_settings.ts";
 import { numberFlag } from "./_numbers.ts";
 import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
+import { refuseOutputOverSource } from "./_out_guard.ts";
+import { terminalText } from "../text/sanitize.ts";
 
 const HELP = `Usage: frames import <${IMPORT_KINDS.join("|")}> [FROM] [options]
 
@@ -118,6 +120,9 @@ export async function main(args: string[]): Promise<number> {
     awKey: str(p, "aw-key") ?? (Deno.env.get("FRAMES_AW_KEY") || undefined),
     recallCode: str(p, "code") ?? (Deno.env.get("FRAMES_RECALL_CODE") || undefined),
   });
+  const store = str(p, "store") ?? storePath(settings.home);
+  // Opening read nothing into the store yet: a store that is the source is refused first.
+  refuseOutputOverSource(store, [source.location], "--store");
   const bar = Deno.stderr.isTerminal()
     ? new cliProgress.SingleBar({
       format: `importing ${kind} [{bar}] {percentage}% | {value}/{total} days | ETA {eta}s`,
@@ -128,7 +133,7 @@ export async function main(args: string[]): Promise<number> {
   let summary: ImportSummary;
   try {
     summary = importSource(source, {
-      store: str(p, "store") ?? storePath(settings.home),
+      store,
       batchRows,
       includeText: p.values["include-text"] === true,
       ...(machine !== undefined ? { machine } : {}),
@@ -143,7 +148,7 @@ export async function main(args: string[]): Promise<number> {
     bar?.stop();
     source.close();
   }
-  console.log(summaryLine(summary));
+  console.log(terminalText(summaryLine(summary)));
   // Rows found but none usable is a failure, not an empty success (SPEC §2): exit 1.
   const why = nothingImported(summary);
   if (why !== undefined) throw new Error(why);

@@ -6,6 +6,7 @@
  */
 
 import type { ActivityDocument } from "../compile/document.ts";
+import { jsonText } from "../text/sanitize.ts";
 import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { loadEmitter } from "../emit/load.ts";
 import {
@@ -170,7 +171,7 @@ export async function main(args: string[]): Promise<number> {
   const doc = docPath !== undefined ? readDocument(docPath) : (await compileForCli(p)).doc;
   let text: string;
   if (action === "categories") {
-    text = JSON.stringify(categorize(stripInferred(doc), rules!), null, 2) + "\n";
+    text = jsonText(categorize(stripInferred(doc), rules!)) + "\n";
   } else {
     let out = action === "strip" ? stripInferred(doc) : doc;
     for (const { path, file } of tier2) {

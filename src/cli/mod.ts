@@ -7,6 +7,7 @@
  * @module
  */
 
+import { safeLine } from "../text/sanitize.ts";
 import { UsageError } from "./usage_error.ts";
 import { VERSION } from "../version.ts";
 import type { CommandEntry } from "./_spec.ts";
@@ -43,6 +44,10 @@ export const COMMANDS: Record<string, CommandEntry> = {
   routines: {
     summary: "recurring step sequences with h and R; guarded plans; Memory Archive export",
     load: () => import("./routines.ts"),
+  },
+  privacy: {
+    summary: "what each privacy rule withheld per day: exclusions, typed text, redactions",
+    load: () => import("./privacy.ts"),
   },
   infer: {
     summary: "tier 2: attach validated inferred entries, strip them, categorise frames",
@@ -168,12 +173,13 @@ function enterCallerDirectory(): void {
 
 /** Prints an error as one line on stderr and maps it to an exit code. */
 export function reportError(err: unknown): number {
+  // Messages quote paths, titles and arguments: the one sanitiser keeps them to one inert line.
   if (err instanceof UsageError) {
-    console.error(`frames: ${err.message}`);
+    console.error(`frames: ${safeLine(err.message)}`);
     return 2;
   }
   const message = err instanceof Error ? err.message : String(err);
-  console.error(`frames: ${message}`);
+  console.error(`frames: ${safeLine(message)}`);
   if (Deno.env.get("FRAMES_DEBUG") && err instanceof Error && err.stack) {
     console.error(err.stack);
   }

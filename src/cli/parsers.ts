@@ -5,6 +5,7 @@
  * @module
  */
 
+import { jsonText } from "../text/sanitize.ts";
 import {
   type CoverageReport,
   coverageReport,
@@ -117,7 +118,7 @@ async function runTest(p: Parsed | null): Promise<number> {
   const registry = await loadRegistry();
   const typed = urls.map((url) => ({ url, page: typePageDetailed(url, registry) }));
   const text = p.values.json
-    ? typed.map(({ url, page }) => JSON.stringify(testRecord(url, page)) + "\n").join("")
+    ? typed.map(({ url, page }) => jsonText(testRecord(url, page), 0) + "\n").join("")
     : formatTable(typed.map(({ url, page }) => [
       page.kind,
       page.entity ?? "-",
@@ -151,7 +152,7 @@ async function runList(p: Parsed | null): Promise<number> {
       hosts: Object.fromEntries(hosts),
       kinds: KINDS,
     };
-    await writeOutput(JSON.stringify(json, null, 2) + "\n", undefined);
+    await writeOutput(jsonText(json) + "\n", undefined);
     return 0;
   }
   const text = [
@@ -189,7 +190,7 @@ async function runCheck(p: Parsed | null): Promise<number> {
   const examples = registry.parsers.reduce((n, x) => n + x.examples.length, 0);
   if (p.values.json) {
     const json = { parsers: registry.parsers.length, examples, failures, impure };
-    await writeOutput(JSON.stringify(json, null, 2) + "\n", undefined);
+    await writeOutput(jsonText(json) + "\n", undefined);
   } else {
     const lines = [
       ...failures.map((f) => formatFailure(f)),
@@ -216,7 +217,7 @@ async function runCoverage(p: Parsed | null): Promise<number> {
     ? `${window.day} (${settings.tz})`
     : `${new Date(window.start).toISOString()} – ${new Date(window.end).toISOString()}`;
   const text = p.values.json
-    ? JSON.stringify({ window: { ...window, tz: settings.tz }, ...report }, null, 2) + "\n"
+    ? jsonText({ window: { ...window, tz: settings.tz }, ...report }) + "\n"
     : formatCoverage(report, label);
   await writeOutput(text, undefined);
   return 0;

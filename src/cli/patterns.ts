@@ -5,11 +5,14 @@
  */
 
 import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
+import { jsonText } from "../text/sanitize.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
 import { analyseDay, detectPatterns, renderPatterns } from "../patterns/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { hintEmptyWindow, isEmpty, readCliWindow, resolveCliSource } from "./_capture.ts";
 import { writeOutput } from "./_output.ts";
+import { refuseOutputOverSource } from "./_out_guard.ts";
+import { storePath } from "../store/path.ts";
 import { resolveSettings } from "./_settings.ts";
 import { resolveDay } from "./_window.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
@@ -115,6 +118,7 @@ export async function main(args: string[]): Promise<number> {
   const minCount = wholeNumber(p, "min-count", 3);
   const limit = wholeNumber(p, "limit", 20);
   const source = await resolveCliSource(settings);
+  refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
   const analysed = [];
   let empty = true;
   for (const day of days) {
@@ -124,9 +128,7 @@ export async function main(args: string[]): Promise<number> {
   }
   if (empty) hintEmptyWindow(source, settings.tz);
   const report = detectPatterns(analysed, { minCount, limit });
-  const text = json
-    ? JSON.stringify({ tz: settings.tz, ...report }, null, 2) + "\n"
-    : renderPatterns(report);
+  const text = json ? jsonText({ tz: settings.tz, ...report }) + "\n" : renderPatterns(report);
   await writeOutput(text, str(p, "out"));
   return 0;
 }

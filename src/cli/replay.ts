@@ -7,6 +7,7 @@
  */
 
 import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
+import { jsonText, terminalText } from "../text/sanitize.ts";
 import type { CommandSpec } from "./_spec.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { UsageError } from "./usage_error.ts";
@@ -185,11 +186,11 @@ export async function main(args: string[]): Promise<number> {
     Deno.removeSignalListener("SIGINT", onSigint);
   }
   const table = renderTable(report);
-  const json = JSON.stringify(report, null, 2) + "\n";
+  const json = jsonText(report) + "\n";
   if (reportPath !== undefined) {
     await Deno.writeTextFile(reportPath, json, { mode: 0o600 });
     await Deno.writeTextFile(`${base}.txt`, table, { mode: 0o600 });
   }
-  await Deno.stdout.write(new TextEncoder().encode(format === "json" ? json : table));
+  await Deno.stdout.write(new TextEncoder().encode(terminalText(format === "json" ? json : table)));
   return succeeded(report) ? 0 : 1;
 }

@@ -5,6 +5,7 @@
  * @module
  */
 
+import { jsonText, safeLine } from "../text/sanitize.ts";
 import { resolveSource } from "../../adapters/resolve.ts";
 import { detectSources } from "../import/detect.ts";
 import { parseFlags } from "./_args.ts";
@@ -75,7 +76,7 @@ export async function main(args: string[]): Promise<number> {
     found.push({ ...f, ...await days(f.spec, settings.tz, settings.userHome) });
   }
   if (format === "json") {
-    console.log(JSON.stringify(found, null, 2));
+    console.log(jsonText(found));
     return 0;
   }
   if (found.length === 0) {
@@ -85,7 +86,7 @@ export async function main(args: string[]): Promise<number> {
   const width = Math.max(...found.map((f) => f.kind.length));
   for (const f of found) {
     const span = f.first_day === undefined ? "" : `; ${f.first_day} to ${f.last_day}`;
-    console.log(`${f.kind.padEnd(width)}  ${f.spec}  (${f.detail}${span})`);
+    console.log(safeLine(`${f.kind.padEnd(width)}  ${f.spec}  (${f.detail}${span})`));
   }
   return 0;
 }

@@ -5,6 +5,7 @@
  */
 
 import { basename } from "node:path";
+import { jsonText } from "../text/sanitize.ts";
 import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import {
   BUILTIN_LAYOUTS,
@@ -136,11 +137,11 @@ export async function main(args: string[]): Promise<number> {
       if (err instanceof RangeError) throw new UsageError(err.message);
       throw err;
     }
-    text = json ? JSON.stringify(result, null, 2) + "\n" : renderSteps([result], { dates });
+    text = json ? jsonText(result) + "\n" : renderSteps([result], { dates });
   } else {
     const found = findFrames(capture, find!, { ...opts, limit, minMinutes: settings.minMinutes });
     text = json
-      ? JSON.stringify({ query: find, matches: found }, null, 2) + "\n"
+      ? jsonText({ query: find, matches: found }) + "\n"
       : found.length === 0
       ? `no frame matches ${JSON.stringify(find)}\n`
       : renderSteps(found, { dates });

@@ -79,6 +79,8 @@ export interface Built {
   focus: FocusTimeline;
   /** Events whose own app/window disagreed with the capture (when stale attribution ran). */
   stale?: Map<InputEvent, StaleRecord>;
+  /** The capture as the stages read it: titles, element names and script URLs redacted. */
+  redacted: Capture;
 }
 
 /** Options of {@linkcode buildFrames}. */
@@ -113,7 +115,15 @@ export function buildFrames(raw: Capture, rules: Rules, opts: BuildOptions = {})
     const parts = { perSnap: perSnapshot[k], pres: presence[k], focused: focus.credit[k] };
     for (const d of drafts[k]) frames.push(finishFrame(d, stream, parts));
   });
-  return { streams, frames, unattributed, presence, focus, ...(stale ? { stale } : {}) };
+  return {
+    streams,
+    frames,
+    unattributed,
+    presence,
+    focus,
+    redacted: capture,
+    ...(stale ? { stale } : {}),
+  };
 }
 
 /** The events of the given snapshots' dwell intervals, in snapshot order. */

@@ -8,7 +8,8 @@
 
 import type { Capture, Marker } from "../model.ts";
 import type { Built } from "./build.ts";
-import type { Coverage, DisplayCoverage, Gap } from "./document.ts";
+import type { Coverage, DisplayCoverage, Gap, Withheld } from "./document.ts";
+import { buildWithheld } from "./withheld.ts";
 import { byKey, minutes } from "./frame_doc.ts";
 import type { Listing } from "./listing.ts";
 import type { Settings } from "./options.ts";
@@ -76,10 +77,18 @@ export function buildCoverage(capture: Capture, parts: CoverageParts): Coverage 
       ? { click_resolution: listing.totals, reattributed_input: built.stale?.size ?? 0 }
       : {}),
     rejected_rows: rejectedRows,
-    ...(capture.facts.withheld !== undefined && Object.keys(capture.facts.withheld).length > 0
-      ? { withheld: sortedCounts(capture.facts.withheld) }
-      : {}),
+    ...withheldPart(built.redacted),
   };
+}
+
+function withheldPart(capture: Capture): { withheld?: Withheld } {
+  const own = buildWithheld(capture);
+  const upstream = capture.facts.withheld;
+  if (upstream === undefined || Object.keys(upstream).length === 0) {
+    return own === undefined ? {} : { withheld: own };
+  }
+  const base: Withheld = own ?? { excluded_rows: {}, typed_runs_not_loaded: 0, redacted: {} };
+  return { withheld: { ...base, recorder: sortedCounts(upstream) } };
 }
 
 /** The part of the window that had happened when the capture was read. */

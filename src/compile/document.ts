@@ -193,8 +193,28 @@ export interface Coverage {
   reattributed_input?: number;
   /** Source rows that could not be read, by reason. */
   rejected_rows: Record<string, number>;
-  /** What the recorder itself withheld or redacted, by reason (counts, never the text). */
-  withheld?: Record<string, number>;
+  /** What the rows withheld (exclusions, typed text, redaction), when anything was. */
+  withheld?: Withheld;
+}
+
+/** Counts of what was withheld from a window, never the withheld values (SPEC §9). */
+export interface Withheld {
+  /** Rows the recorder wrote as `(excluded)`, by the kind of rule: app, private, title, url. */
+  excluded_rows: Partial<Record<"app" | "private" | "title" | "url", number>>;
+  /** Typed runs whose text was not loaded (typed text is off unless opted in). */
+  typed_runs_not_loaded: number;
+  /** Parts redacted from titles, element names and URLs, by rule. */
+  redacted: Partial<
+    Record<
+      "named_parameter" | "credential_shape" | "title_token" | "user_info" | "script_url",
+      number
+    >
+  >;
+  /**
+   * What the recorder itself withheld or redacted before frames read it (its privacy
+   * placeholders, rows its redaction marked), by reason.
+   */
+  recorder?: Record<string, number>;
 }
 
 /** One app in the ledger. */

@@ -25,6 +25,9 @@ export function siteOf(url: string | undefined): string | undefined {
     }
   }
   if (host === "") return undefined;
+  // The URL parser reads a bare number as an IPv4 address ("42" → 0.0.0.42, "0x7f000001" →
+  // 127.0.0.1); only an address written out as such names a site.
+  if (/^\d+\.\d+\.\d+\.\d+$/.test(host) && !url.includes(host)) return undefined;
   host = host.toLowerCase();
   return host.startsWith("www.") ? host.slice(4) : host;
 }

@@ -44,17 +44,6 @@ function dateMs(date: string): number {
   );
 }
 
-/** Replaces line breaks and tabs by single spaces so a value stays on one line. */
-export function oneLine(s: string): string {
-  return s.replace(/[\r\n\t\u2028\u2029]+/g, " ");
-}
-
-/** Shortens a string to `max` code points, marking the cut with `…`. */
-export function truncate(s: string, max: number): string {
-  const cps = Array.from(s);
-  return cps.length <= max ? s : cps.slice(0, max - 1).join("") + "…";
-}
-
 /** Compares strings by UTF-16 code units (locale-independent). */
 export function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
@@ -87,4 +76,28 @@ export function rankSites(sites: readonly SiteEntry[]): SiteEntry[] {
 /** Rounds to 0.1 the way the document does. */
 export function round1(n: number): number {
   return Math.round(n * 10) / 10;
+}
+
+/** What was withheld, in words (`3 excluded rows (app 2, private 1), …`), or `undefined` for nothing. */
+export function withheldSummary(doc: ActivityDocument, detail: boolean): string | undefined {
+  const w = doc.coverage.withheld;
+  if (w === undefined) return undefined;
+  const parts: string[] = [];
+  const group = (counts: Record<string, number | undefined>, label: string) => {
+    const entries = Object.entries(counts).filter((e): e is [string, number] => (e[1] ?? 0) > 0);
+    const total = entries.reduce((n, [, v]) => n + v, 0);
+    if (total === 0) return;
+    parts.push(
+      detail
+        ? `${total} ${label} (${
+          entries.map(([k, v]) => `${k.replaceAll("_", " ")} ${v}`).join(", ")
+        })`
+        : `${total} ${label}`,
+    );
+  };
+  group(w.excluded_rows, "excluded rows");
+  if (w.typed_runs_not_loaded > 0) parts.push(`${w.typed_runs_not_loaded} typed runs not loaded`);
+  group(w.redacted, "redacted parts");
+  if (w.recorder !== undefined) group(w.recorder, "withheld by the recorder");
+  return parts.length === 0 ? undefined : parts.join(", ");
 }

@@ -15,16 +15,17 @@ import {
   byCodeUnit,
   clock,
   minutes,
-  oneLine,
   pageLabel,
   rankApps,
   rankPages,
   rankSites,
   referenceDate,
   round1,
-  truncate,
   wholeMinutes,
+  withheldSummary,
 } from "./_format.ts";
+import { cap, safeLine, shownText } from "../text/sanitize.ts";
+import { untrustedBlock } from "../text/untrusted.ts";
 
 /** Options of {@linkcode emitContext}. */
 export interface ContextOptions {
@@ -65,11 +66,11 @@ export function emitContext(doc: ActivityDocument, opts: ContextOptions = {}): s
   // The mandatory part is the head plus the omitted line with every frame omitted; its
   // numbers are the largest the omitted line can carry, so its size bounds every variant.
   const worstOmitted = omittedLine(doc, frames.length, sumMinutes(frames));
-  const mandatory = countTokens(head.join("\n") + "\n" + worstOmitted + "\n");
+  const mandatory = countTokens(fenced([...head, worstOmitted]));
   if (mandatory > budget) {
     const over =
       `(over budget: ledgers and coverage alone take ${mandatory} of ${budget} tokens; they are never cut)`;
-    return [...head, worstOmitted, over].join("\n") + "\n";
+    return fenced([...head, worstOmitted, over]);
   }
 
   // Greedy on the longest-first ranking; each line is tokenized once and the sizes summed
@@ -104,19 +105,28 @@ function render(
   const dropped = doc.frames.filter((f) => !shown.has(f));
   const out = [...head, ...inTime.map((f) => lines.get(f)!)];
   out.push(omittedLine(doc, dropped.length, sumMinutes(dropped)));
-  return out.join("\n") + "\n";
+  return fenced(out);
+}
+
+/**
+ * The header line (frames' own words), then every line made of captured text inside the
+ * one untrusted-data fence (`src/text/untrusted.ts`), so a page titled "ignore previous
+ * instructions" reaches a model quoted, not obeyed.
+ */
+function fenced(lines: readonly string[]): string {
+  return `${lines[0]}\n${untrustedBlock(lines.slice(1).join("\n") + "\n")}`;
 }
 
 function headLines(doc: ActivityDocument, ref: string): string[] {
   const w = doc.window;
   const c = doc.coverage;
   const when = w.day ??
-    `${oneLine(w.start).slice(0, 16).replace("T", " ")} to ${
-      oneLine(w.end).slice(0, 16).replace("T", " ")
+    `${safeLine(w.start).slice(0, 16).replace("T", " ")} to ${
+      safeLine(w.end).slice(0, 16).replace("T", " ")
     }`;
   const lines = [
     `USER ACTIVITY (${when}, ${
-      oneLine(w.tz)
+      safeLine(w.tz)
     } local time; measured from screen capture, no interpretation):`,
   ];
 
@@ -135,7 +145,12 @@ function headLines(doc: ActivityDocument, ref: string): string[] {
   const active = `${minutes(c.dedup_active_minutes)} active min${
     detail.length > 0 ? ` (${detail.join(", ")})` : ""
   }`;
-  lines.push(`coverage: ${span}, ${active}, ${c.distinct_apps} apps, ${c.frames} frames`);
+  const withheld = withheldSummary(doc, false);
+  lines.push(
+    `coverage: ${span}, ${active}, ${c.distinct_apps} apps, ${c.frames} frames${
+      withheld === undefined ? "" : `; withheld: ${withheld}`
+    }`,
+  );
 
   lines.push(`apps (min): ${ledgerList(rankApps(doc.ledger).map((e) => [e.app, e.minutes]))}`);
   lines.push(`sites (min): ${ledgerList(rankSites(doc.sites).map((s) => [s.site, s.minutes]))}`);
@@ -161,9 +176,11 @@ function ledgerList(entries: Array<[string, number]>): string {
     let j = i + 1;
     while (j < entries.length && wholeMinutes(entries[j][1]) === value) j++;
     if (j - i >= 3) {
-      parts.push(`${value} each: ${entries.slice(i, j).map(([name]) => oneLine(name)).join(", ")}`);
+      parts.push(
+        `${value} each: ${entries.slice(i, j).map(([name]) => shownText(name)).join(", ")}`,
+      );
     } else {
-      for (let k = i; k < j; k++) parts.push(`${oneLine(entries[k][0])} ${value}`);
+      for (let k = i; k < j; k++) parts.push(`${shownText(entries[k][0])} ${value}`);
     }
     i = j;
   }
@@ -172,22 +189,22 @@ function ledgerList(entries: Array<[string, number]>): string {
 
 function frameLine(frame: Frame, ref: string, maxPages: number): string {
   const where = frame.site === undefined
-    ? oneLine(frame.app)
-    : `${oneLine(frame.app)}/${oneLine(frame.site)}`;
+    ? shownText(frame.app)
+    : `${shownText(frame.app)}/${shownText(frame.site)}`;
   // The id is what "frames steps --frame" and get_evidence take.
   const head = `- ${clock(frame.start, ref)}-${clock(frame.end, ref)} ${where} (${
     minutes(frame.duration_min)
-  }m) [${oneLine(frame.id)}]`;
+  }m) [${safeLine(frame.id)}]`;
   let what = "";
   if (frame.pages.length > 0) {
     what = rankPages(frame.pages).slice(0, maxPages)
-      .map((p) => `${truncate(oneLine(pageLabel(p)), ENTITY_CHARS)} x${p.count}`)
+      .map((p) => `${cap(safeLine(pageLabel(p)), ENTITY_CHARS)} x${p.count}`)
       .join("; ");
     if (frame.pages.length > maxPages) {
       what += `${what === "" ? "" : "; "}+${frame.pages.length - maxPages} more`;
     }
   } else if (frame.windows.length > 0) {
-    what = truncate(oneLine(frame.windows[0]), TITLE_CHARS);
+    what = cap(safeLine(frame.windows[0]), TITLE_CHARS);
   }
   return what === "" ? head : `${head}: ${what}`;
 }

@@ -5,10 +5,10 @@
  */
 
 import type { ActivityDocument } from "../compile/document.ts";
+import { cap, safeLine, shownText } from "../text/sanitize.ts";
 
 function cell(text: string, width: number): string {
-  const flat = text.replace(/[\r\n\t]+/g, " ");
-  return flat.length > width ? flat.slice(0, width - 1) + "…" : flat.padEnd(width);
+  return cap(safeLine(text), width).padEnd(width);
 }
 
 /** Renders the ledger (every app, ranked) and the site roll-up as aligned text. */
@@ -31,7 +31,7 @@ export function emitLedger(doc: ActivityDocument): string {
       ...(focus ? [(l.focused_minutes ?? 0).toFixed(1).padStart(8)] : []),
       String(l.frames).padStart(7),
       l.longest_min.toFixed(1).padStart(8),
-      "  " + (l.windows[0] ?? "").replace(/[\r\n\t]+/g, " "),
+      "  " + shownText(l.windows[0] ?? ""),
     ].join("").trimEnd()
   );
   const when = doc.window.day ?? `${doc.window.start} – ${doc.window.end}`;
@@ -40,7 +40,9 @@ export function emitLedger(doc: ActivityDocument): string {
     ? ` (${c.active_minutes} active min across ${displays} displays)`
     : "";
   const lines = [
-    `${when} (${doc.window.tz}): ${c.dedup_active_minutes} active min over ${c.distinct_apps} apps${across}`,
+    `${safeLine(when)} (${
+      safeLine(doc.window.tz)
+    }): ${c.dedup_active_minutes} active min over ${c.distinct_apps} apps${across}`,
     "",
     head.trimEnd(),
     ...rows,

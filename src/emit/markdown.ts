@@ -9,13 +9,14 @@ import type { ActivityDocument, Frame, InputCounts } from "../compile/document.t
 import {
   clock,
   minutes,
-  oneLine,
   pageLabel,
   rankApps,
   rankPages,
   rankSites,
   referenceDate,
+  withheldSummary,
 } from "./_format.ts";
+import { markdownText, safeLine } from "../text/sanitize.ts";
 
 const TOP_PAGES = 3;
 
@@ -30,7 +31,9 @@ export function emitMarkdown(doc: ActivityDocument): string {
   out.push("## Frames", "", ...frameLines(doc, ref), "");
   out.push("## Blind spots", "");
   out.push(
-    ...(doc.blind_spots.length > 0 ? doc.blind_spots.map((b) => `- ${oneLine(b)}`) : ["None."]),
+    ...(doc.blind_spots.length > 0
+      ? doc.blind_spots.map((b) => `- ${markdownText(b)}`)
+      : ["None."]),
   );
   return out.join("\n") + "\n";
 }
@@ -40,11 +43,13 @@ function titleLines(doc: ActivityDocument): string[] {
   const when = w.day ??
     `${w.start.slice(0, 16).replace("T", " ")} – ${w.end.slice(0, 16).replace("T", " ")}`;
   return [
-    `# Activity — ${oneLine(when)} (${oneLine(w.tz)})`,
+    `# Activity — ${markdownText(when)} (${markdownText(w.tz)})`,
     "",
-    `Measured from screen capture by ${oneLine(doc.source.adapter)}, no interpretation. Window ${
-      oneLine(w.start)
-    } to ${oneLine(w.end)}; times are local (${oneLine(w.tz)}).`,
+    `Measured from screen capture by ${
+      markdownText(doc.source.adapter)
+    }, no interpretation. Window ${markdownText(w.start)} to ${
+      markdownText(w.end)
+    }; times are local (${markdownText(w.tz)}).`,
   ];
 }
 
@@ -103,14 +108,20 @@ function coverageLines(doc: ActivityDocument, ref: string): string[] {
       ? ""
       : `, ${minutes(d.focused_minutes)} min focused`;
     lines.push(
-      `- Display ${oneLine(display)}: ${
+      `- Display ${markdownText(display)}: ${
         minutes(d.active_minutes)
       } min active${focused}, ${d.frames} frames, ${d.snapshots} snapshots`,
     );
   }
+  const withheld = withheldSummary(doc, true);
+  if (withheld !== undefined) {
+    lines.push(`- Withheld: ${withheld}; \`frames privacy\` shows them by day and frame`);
+  }
   const rejected = Object.entries(c.rejected_rows).filter(([, n]) => n > 0);
   if (rejected.length > 0) {
-    lines.push(`- Rejected rows: ${rejected.map(([why, n]) => `${oneLine(why)} ${n}`).join(", ")}`);
+    lines.push(
+      `- Rejected rows: ${rejected.map(([why, n]) => `${markdownText(why)} ${n}`).join(", ")}`,
+    );
   }
   return lines;
 }
@@ -133,7 +144,7 @@ function appTable(doc: ActivityDocument): string[] {
       ...focused,
       String(e.frames),
       minutes(e.longest_min),
-      cell(e.windows.join(" · ")),
+      e.windows.map((w) => cell(w)).join(" · "),
     ]));
   });
   return rows;
@@ -156,7 +167,12 @@ function awayLines(doc: ActivityDocument, ref: string): string[] {
   const rows = [row(["From", "To", "Minutes", "Why"]), row(["---", "---", "--:", "---"])];
   for (const g of gaps) {
     rows.push(
-      row([clock(g.start, ref), clock(g.end, ref), minutes(g.minutes), g.reason ?? "unknown"]),
+      row([
+        clock(g.start, ref),
+        clock(g.end, ref),
+        minutes(g.minutes),
+        cell(g.reason ?? "unknown"),
+      ]),
     );
   }
   rows.push(
@@ -190,10 +206,10 @@ function frameLines(doc: ActivityDocument, ref: string): string[] {
       cell(f.app),
       cell(f.site ?? ""),
       minutes(f.duration_min),
-      cell(topPages(f)),
+      topPages(f),
       inputLabel(f.input),
       // Copyable as it stands: frames steps --frame <id>.
-      `\`${cell(f.id).replaceAll("`", "")}\``,
+      `\`${safeLine(f.id).replace(/[`|]/g, "")}\``,
     ]));
   }
   return [
@@ -206,7 +222,7 @@ function frameLines(doc: ActivityDocument, ref: string): string[] {
 
 function topPages(frame: Frame): string {
   const ranked = rankPages(frame.pages);
-  const shown = ranked.slice(0, TOP_PAGES).map((p) => `${pageLabel(p)} ×${p.count}`);
+  const shown = ranked.slice(0, TOP_PAGES).map((p) => `${cell(pageLabel(p))} ×${p.count}`);
   if (ranked.length > TOP_PAGES) shown.push(`+${ranked.length - TOP_PAGES} more`);
   return shown.join(", ");
 }
@@ -236,7 +252,7 @@ function row(cells: string[]): string {
   return `| ${cells.join(" | ")} |`;
 }
 
-/** Escapes a value for a table cell: one line, backslashes and pipes escaped. */
+/** A captured value for a table cell: one line, capped, every Markdown/HTML metacharacter escaped. */
 function cell(s: string): string {
-  return oneLine(s).replace(/\\/g, "\\\\").replace(/\|/g, "\\|");
+  return markdownText(s);
 }

@@ -98,6 +98,58 @@ const AUTHORITY =
 // deno-lint-ignore no-control-regex
 const SCRIPT_SCHEME = /^[\u0000-\u0020]*(javascript|vbscript|data):/i;
 
+/** The rules a redaction is counted under (`frames privacy`, `coverage.withheld`). */
+export type RedactionRule =
+  | "named_parameter"
+  | "credential_shape"
+  | "user_info"
+  | "script_url"
+  | "title_token";
+
+/** How many parts each rule withheld. */
+export type RedactionTally = Record<RedactionRule, number>;
+
+/** A tally with every rule at zero. */
+export function emptyTally(): RedactionTally {
+  return { named_parameter: 0, credential_shape: 0, user_info: 0, script_url: 0, title_token: 0 };
+}
+
+// The tally of the innermost countRedactions() call, and the rule every count goes to
+// while a title's own text is redacted. Synchronous calls only, so no call can interleave.
+let active: RedactionTally | undefined;
+let forced: RedactionRule | undefined;
+
+/**
+ * Runs `run` and adds to `tally` what every redaction inside it withheld, by rule. The
+ * redacted text is exactly what it would be without counting.
+ */
+export function countRedactions<T>(tally: RedactionTally, run: () => T): T {
+  const before = [active, forced] as const;
+  [active, forced] = [tally, undefined];
+  try {
+    return run();
+  } finally {
+    [active, forced] = before;
+  }
+}
+
+/** Runs `run` with every redaction inside it counted under `rule` (a title's own text). */
+export function countAs<T>(rule: RedactionRule, run: () => T): T {
+  if (active === undefined) return run();
+  const before = forced;
+  forced = rule;
+  try {
+    return run();
+  } finally {
+    forced = before;
+  }
+}
+
+/** Counts one withheld part under `rule`, when a {@linkcode countRedactions} call is active. */
+export function noteRedaction(rule: RedactionRule): void {
+  if (active !== undefined) active[forced ?? rule]++;
+}
+
 /** Whether a URL runs code or inlines a document (`javascript:`, `vbscript:`, `data:`). */
 export function isScriptUrl(url: string): boolean {
   return typeof url === "string" && SCRIPT_SCHEME.test(url);
@@ -144,6 +196,7 @@ export function sensitiveValues(url: URL | string): string[] {
 function walkUrl(url: string, found: string[] | undefined): string {
   const script = SCRIPT_SCHEME.exec(url);
   if (script !== null) {
+    noteRedaction("script_url");
     found?.push(url.slice(script[0].length));
     return `${script[1].toLowerCase()}:${REDACTED}`;
   }
@@ -151,6 +204,7 @@ function walkUrl(url: string, found: string[] | undefined): string {
   if (out.includes("@")) {
     const m = USERINFO.exec(out);
     if (m !== null) {
+      noteRedaction("user_info");
       found?.push(safeDecode(out.slice(m[1].length, m[0].length - 1)));
       out = m[1] + REDACTED + "@" + out.slice(m[0].length);
     }
@@ -230,15 +284,16 @@ function redactParam(param: string, found: string[] | undefined, sas = false): s
   if (value.length === 0 || isRedacted(value)) return param;
   const decodedName = safeDecode(name);
   const decoded = safeDecode(value);
-  const secret = isSensitiveName(decodedName) ||
-    (sas && SAS_FIELDS.has(decodedName.toLowerCase())) ||
-    looksLikeSecret(decoded, { plusSeparates: value.includes("+") });
+  const byName = isSensitiveName(decodedName) ||
+    (sas && SAS_FIELDS.has(decodedName.toLowerCase()));
+  const secret = byName || looksLikeSecret(decoded, { plusSeparates: value.includes("+") });
   if (!secret) {
     // A stray `?` makes a whole path a "name": its runs are still judged.
     const name2 = redactStray(name, decodedName, found);
     const value2 = redactStray(value, decoded, found);
     return name2 === name && value2 === value ? param : `${name2}=${value2}`;
   }
+  noteRedaction(byName ? "named_parameter" : "credential_shape");
   found?.push(decoded, decoded.replace(/\+/g, " "));
   return `${redactStray(name, decodedName, found)}=${REDACTED}`;
 }
@@ -255,6 +310,7 @@ function redactPiece(
   // `%2B` belongs to an encoded blob.
   const start = secretStart(decoded, { previous, plusSeparates: piece.includes("+") });
   if (start >= 0) {
+    noteRedaction("credential_shape");
     found?.push(decoded.slice(start));
     // Keep the plain words before the secret when the text maps one to one.
     return start > 0 && decoded === piece ? piece.slice(0, start) + REDACTED : REDACTED;
@@ -270,8 +326,16 @@ function redactPiece(
 function isRedacted(text: string): boolean {
   if (!text.endsWith(REDACTED)) return false;
   const before = text.slice(0, -REDACTED.length);
-  return before === "" || (/[-_./=]$/.test(before) && redactRuns(before) === before &&
-    !looksLikeSecret(before.replace(/[-_./=]+$/, "")));
+  if (before === "") return true;
+  if (!/[-_./=]$/.test(before)) return false;
+  // A check, not a redaction: nothing is counted.
+  const counting = active;
+  active = undefined;
+  try {
+    return redactRuns(before) === before && !looksLikeSecret(before.replace(/[-_./=]+$/, ""));
+  } finally {
+    active = counting;
+  }
 }
 
 // Runs are judged in the decoded text (an encoded `+` or `/` splits the raw one); when a
@@ -295,6 +359,7 @@ export function redactRuns(text: string, found?: string[]): string {
     const start = secretStart(run, { plusSeparates: true });
     // Not one token, but maybe a path of them (`/u/verify/xoxb-…`): judge its segments.
     if (start < 0) return run.includes("/") ? redactPath(run, found) : run;
+    noteRedaction("credential_shape");
     found?.push(run.slice(start));
     return run.slice(0, start) + REDACTED;
   });

@@ -10,12 +10,22 @@
  */
 
 import type { Capture, InputEvent, Snapshot } from "../model.ts";
-import { isScriptUrl } from "./redact.ts";
+import { countRedactions, emptyTally, isScriptUrl, type RedactionTally } from "./redact.ts";
 import { redactTitle } from "./redact_title.ts";
 
-// Captures this module returned: redacting one again is the identity, so the compiler can
-// apply the rule at its input even when the reader already did.
-const REDACTED_CAPTURES = new WeakSet<Capture>();
+// Captures this module returned, with what their redaction withheld (per row, by rule):
+// redacting one again is the identity, so the compiler can apply the rule at its input
+// even when the reader already did, and still report what was withheld.
+const REDACTED_CAPTURES = new WeakMap<Capture, RedactionTally>();
+
+/**
+ * What {@linkcode redactCapture} withheld from the titles, element names and script URLs of
+ * the capture it returned (each row counted), or `undefined` for a capture it did not return.
+ */
+export function captureRedactions(capture: Capture): RedactionTally | undefined {
+  const t = REDACTED_CAPTURES.get(capture);
+  return t === undefined ? undefined : { ...t };
+}
 
 /**
  * A capture whose titles, element names and script URLs are redacted. The input is not
@@ -30,24 +40,39 @@ const REDACTED_CAPTURES = new WeakSet<Capture>();
  */
 export function redactCapture(capture: Capture): Capture {
   if (REDACTED_CAPTURES.has(capture)) return capture;
-  const titles = new Map<string, string>();
+  const tally = emptyTally();
+  const titles = new Map<string, { text: string; tally?: RedactionTally }>();
   const title = (t: string) => {
     let r = titles.get(t);
-    if (r === undefined) titles.set(t, r = redactTitle(t));
-    return r;
+    if (r === undefined) {
+      const own = emptyTally();
+      const text = countRedactions(own, () => redactTitle(t));
+      titles.set(t, r = text === t ? { text } : { text, tally: own });
+    }
+    if (r.tally !== undefined) add(tally, r.tally);
+    return r.text;
   };
-  const snapshots = mapChanged(capture.snapshots, (s) => redactSnapshot(s, title));
-  const events = mapChanged(capture.events, (e) => redactEvent(e, title));
+  const snapshots = mapChanged(capture.snapshots, (s) => redactSnapshot(s, title, tally));
+  const events = mapChanged(capture.events, (e) => redactEvent(e, title, tally));
   const out = snapshots === capture.snapshots && events === capture.events
     ? capture
     : { ...capture, snapshots, events };
-  REDACTED_CAPTURES.add(out);
+  REDACTED_CAPTURES.set(out, tally);
   return out;
 }
 
-function redactSnapshot(s: Snapshot, title: (t: string) => string): Snapshot {
+function add(into: RedactionTally, from: RedactionTally): void {
+  for (const k of Object.keys(from) as (keyof RedactionTally)[]) into[k] += from[k];
+}
+
+function redactSnapshot(
+  s: Snapshot,
+  title: (t: string) => string,
+  tally: RedactionTally,
+): Snapshot {
   const t = s.title !== undefined && s.title !== "" ? title(s.title) : s.title;
   const dropUrl = s.url !== undefined && isScriptUrl(s.url);
+  if (dropUrl) tally.script_url++;
   if (t === s.title && !dropUrl) return s;
   const copy: Snapshot = { ...s, title: t };
   if (t === undefined) delete copy.title;
@@ -55,11 +80,16 @@ function redactSnapshot(s: Snapshot, title: (t: string) => string): Snapshot {
   return copy;
 }
 
-function redactEvent(e: InputEvent, title: (t: string) => string): InputEvent {
+function redactEvent(
+  e: InputEvent,
+  title: (t: string) => string,
+  tally: RedactionTally,
+): InputEvent {
   const t = e.title !== undefined && e.title !== "" ? title(e.title) : e.title;
   const name = e.element?.name;
   const n = name !== undefined && name !== "" ? title(name) : name;
   const dropUrl = e.url !== undefined && isScriptUrl(e.url);
+  if (dropUrl) tally.script_url++;
   if (t === e.title && n === name && !dropUrl) return e;
   const copy: InputEvent = { ...e };
   if (t !== e.title) copy.title = t;

@@ -6,7 +6,15 @@
  * @module
  */
 
-import { isSensitiveName, REDACTED, redactRuns, redactUrl, safeDecode } from "./redact.ts";
+import {
+  countAs,
+  isSensitiveName,
+  noteRedaction,
+  REDACTED,
+  redactRuns,
+  redactUrl,
+  safeDecode,
+} from "./redact.ts";
 import { looksLikeSecret, MIN_CAPABILITY_LENGTH, secretStart } from "./secret_shape.ts";
 
 // An embedded URL, up to white space or a quote.
@@ -34,12 +42,12 @@ export function redactTitle(title: string): string {
   if (title.length < MIN_CAPABILITY_LENGTH) return title;
   let out = "", last = 0;
   for (const m of title.matchAll(URL_IN_TITLE)) {
-    out += redactText(title.slice(last, m.index));
+    out += countAs("title_token", () => redactText(title.slice(last, m.index)));
     const tail = TRAILING.exec(m[0])?.[0] ?? "";
     out += redactUrl(m[0].slice(0, m[0].length - tail.length)) + tail;
     last = m.index + m[0].length;
   }
-  return out + redactText(title.slice(last));
+  return out + countAs("title_token", () => redactText(title.slice(last)));
 }
 
 // Text around URLs: pairs and runs first, then every run of token characters on its own
@@ -63,6 +71,7 @@ function redactPiece(whole: string, name?: string, value?: string): string {
     if (looksLikeSecret(safeDecode(whole), plus(whole))) return redactRun(whole);
     const key = redactRun(name);
     if (isSensitiveName(name) || looksLikeSecret(safeDecode(value), plus(value))) {
+      noteRedaction("title_token");
       return `${key}=${REDACTED}`;
     }
     return `${key}=${redactRun(value)}`;
@@ -83,5 +92,6 @@ function redactRun(run: string): string {
   const decoded = safeDecode(body);
   const start = secretStart(decoded, plus(body));
   if (start < 0) return run;
+  noteRedaction("title_token");
   return (start > 0 && decoded === body ? body.slice(0, start) : "") + REDACTED + tail;
 }

@@ -6,6 +6,7 @@
  */
 
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
+import { untrustedBlock } from "../text/untrusted.ts";
 
 /** The smallest cap the server accepts (a page must hold its fixed part and one item). */
 export const MIN_MAX_TOKENS = 1000;
@@ -31,6 +32,13 @@ export interface PageInfo {
   offset: number;
   count: number;
   total: number;
+}
+
+// The untrusted-data fence around a result's text mirror (`src/text/untrusted.ts`), with
+// room for the 12 hex digits of its tag however they tokenize.
+let fenceTokens: number | undefined;
+function fenceCost(): number {
+  return fenceTokens ??= countTokens(untrustedBlock("")) + 12;
 }
 
 /** Tokens of a value as compact JSON. */
@@ -73,7 +81,8 @@ export function fitPage(
   const total = items.length;
   const from = Math.min(opts.offset, total);
   // The fixed part at its largest: empty sections, widest page numbers and cursor.
-  let used = jsonTokens(assemble(head, sections, 0, 0, total, opts.cursorFor(total))) + 8;
+  let used = jsonTokens(assemble(head, sections, 0, 0, total, opts.cursorFor(total))) + 8 +
+    fenceCost();
   if (used > opts.maxTokens) {
     throw new RangeError(
       `Cannot fit the result in ${opts.maxTokens} tokens: its fixed part alone takes ${used}; ask the operator to raise frames mcp --max-tokens`,
@@ -96,7 +105,7 @@ export function fitPage(
       total,
       to < total ? opts.cursorFor(to) : undefined,
     );
-    if (jsonTokens(page) <= opts.maxTokens) {
+    if (jsonTokens(page) + fenceCost() <= opts.maxTokens) {
       if (to === from && from < total) {
         throw new RangeError(
           `Cannot fit one item of the result in ${opts.maxTokens} tokens; ask the operator to raise frames mcp --max-tokens`,

@@ -5,6 +5,8 @@
  */
 
 import type { CallToolResult } from "@modelcontextprotocol/server";
+import { jsonText, safeLine, terminalText } from "../text/sanitize.ts";
+import { FENCE_OPEN, untrustedBlock } from "../text/untrusted.ts";
 
 /** A mistake in a tool call; the message says how to fix the call. */
 export class ToolError extends Error {
@@ -15,15 +17,21 @@ export class ToolError extends Error {
   }
 }
 
-/** A successful result: `structured` as structured content, `text` (default: its JSON) as the mirror. */
+/**
+ * A successful result: `structured` as structured content, `text` (default: its JSON) as
+ * the mirror. The mirror is captured text, so it is fenced as untrusted data (the context
+ * block comes fenced already) and holds no control or bidi character.
+ */
 export function toolResult(structured: Record<string, unknown>, text?: string): CallToolResult {
-  return {
-    content: [{ type: "text", text: text ?? JSON.stringify(structured) }],
-    structuredContent: structured,
-  };
+  const mirror = text === undefined
+    ? untrustedBlock(jsonText(structured, 0))
+    : text.includes(FENCE_OPEN)
+    ? terminalText(text)
+    : untrustedBlock(terminalText(text));
+  return { content: [{ type: "text", text: mirror }], structuredContent: structured };
 }
 
-/** An `isError` result carrying one actionable message. */
+/** An `isError` result carrying one actionable message, on one line, with no control character. */
 export function errorResult(message: string): CallToolResult {
-  return { content: [{ type: "text", text: message }], isError: true };
+  return { content: [{ type: "text", text: safeLine(message) }], isError: true };
 }

@@ -16,7 +16,6 @@ import { emitContext } from "../emit/context.ts";
 import { ToolError } from "./_result.ts";
 import { requestContext, type SurfaceOptions } from "./_surface.ts";
 import { invalidParams } from "./_surface.ts";
-import { untrustedBlock } from "./_untrusted.ts";
 import { compileWindow, resolveToolWindow, windowLabel } from "./_window_args.ts";
 import type { ToolContext } from "./tool.ts";
 import { windowUri } from "./resources.ts";
@@ -60,7 +59,7 @@ async function withContext(
         role: "user",
         content: {
           type: "resource",
-          resource: { uri: uriOf(window), mimeType: "text/plain", text: untrustedBlock(block) },
+          resource: { uri: uriOf(window), mimeType: "text/plain", text: block },
         },
       },
     ],

@@ -5,6 +5,7 @@
  */
 
 import type { PatternReport } from "./detect.ts";
+import { shownText } from "../text/sanitize.ts";
 
 function where(app: string, site: string | undefined): string {
   return site !== undefined ? `${app} / ${site}` : app;
@@ -20,7 +21,8 @@ export function renderPatterns(r: PatternReport): string {
   const section = (title: string, lines: string[]) => {
     out.push("", `${title} (${lines.length})`);
     if (lines.length === 0) out.push("  none");
-    for (const l of lines) out.push(`  ${l}`);
+    // Each line quotes captured names and titles: one inert line each, capped.
+    for (const l of lines) out.push(`  ${shownText(l, 2000)}`);
   };
   section(
     "repeated clicks",

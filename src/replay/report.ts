@@ -5,6 +5,8 @@
  * @module
  */
 
+import { cap, safeLine } from "../text/sanitize.ts";
+
 /** What happened to one step. */
 export type StepStatus = "checked" | "done" | "refused" | "aborted" | "skipped";
 
@@ -86,15 +88,11 @@ export function succeeded(report: ReplayReport): boolean {
   return report.outcome === "completed";
 }
 
-// Captured text (names, titles) could carry terminal escapes; a table shows it inert.
-function inert(s: string): string {
-  // deno-lint-ignore no-control-regex
-  return s.replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, "?");
-}
+// Captured text (names, titles) could carry terminal escapes; the one sanitiser shows it inert.
+const inert = safeLine;
 
 function cell(s: string, width: number): string {
-  const t = inert(s);
-  return t.length > width ? t.slice(0, width - 1) + "…" : t.padEnd(width);
+  return cap(inert(s), width).padEnd(width);
 }
 
 /** The report as a readable table (LF, ending with a newline). */

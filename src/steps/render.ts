@@ -5,6 +5,7 @@
  */
 
 import type { Step, StepTarget } from "./build.ts";
+import { safeLine } from "../text/sanitize.ts";
 
 /** A frame's script (or a ranked match) in the shape `renderSteps` reads. */
 export interface RenderableSteps {
@@ -79,7 +80,8 @@ function line(s: Step): string {
     notes.push(`re-attributed: ${what}; ${(r.distance_ms / 1000).toFixed(1)} s from its snapshot`);
   }
   const tail = notes.length > 0 ? `  (${notes.join("; ")})` : "";
-  return `  ${s.at}  ${s.kind.padEnd(6)} ${body}`.trimEnd() + tail;
+  // Captured names and titles: one inert line, whatever they hold.
+  return safeLine(`  ${s.at}  ${s.kind.padEnd(6)} ${body}`.trimEnd() + tail);
 }
 
 /** Renders one or more scripts as text ending with a newline. */
@@ -91,13 +93,13 @@ export function renderSteps(
   items.forEach((item, n) => {
     if (n > 0) out.push("");
     const f = item.frame;
-    out.push(
+    out.push(safeLine(
       `frame ${f.id}  ${f.app}${f.site !== undefined ? ` / ${f.site}` : ""}  ${
         opts.dates === true ? `${f.start.slice(0, 10)} ` : ""
       }${f.start.slice(11, 19)}–${f.end.slice(11, 19)} (${f.duration_min} min)`,
-    );
+    ));
     if (item.score !== undefined) {
-      out.push(`  score ${item.score}: ${(item.why ?? []).join("; ")}`);
+      out.push(safeLine(`  score ${item.score}: ${(item.why ?? []).join("; ")}`));
     }
     if (item.steps.length === 0) out.push("  (no steps)");
     for (const s of item.steps) out.push(line(s));

@@ -61,5 +61,7 @@ export {
   prepareArrays,
   readSqliteSource,
   type ReadSqliteSourceOptions,
+  wholeText,
+  wholeTextValue,
 } from "./sqlite.ts";
 export { checkWindow } from "./window.ts";

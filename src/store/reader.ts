@@ -22,7 +22,14 @@ import type {
 } from "../model.ts";
 import { WINDOW_LOOKAHEAD_MS } from "../compile/rules.ts";
 import { STORE_VERSION } from "./_schema.ts";
-import { fnv1a, openReadOnly, prepareArrays, readSqliteSource } from "./sqlite.ts";
+import {
+  fnv1a,
+  openReadOnly,
+  prepareArrays,
+  readSqliteSource,
+  wholeText,
+  wholeTextValue,
+} from "./sqlite.ts";
 import { checkWindow } from "./window.ts";
 import { nativeElementLookup } from "./_element_lookup.ts";
 import { STORE_LABEL as LABEL } from "./path.ts";
@@ -96,7 +103,9 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
   const idle = version >= 2 ? "idle_ms" : "NULL";
   const snapRows = prepareArrays(
     db,
-    `SELECT id, at_ms, display, app, title, url, trigger, focused, ${idle} FROM snapshots
+    `SELECT id, at_ms, display, app, ${
+      wholeText("title")
+    }, url, trigger, focused, ${idle} FROM snapshots
      WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id`,
   ).all(start, end);
   const snapshots: Snapshot[] = new Array(snapRows.length);
@@ -109,7 +118,7 @@ function readWindow(db: DatabaseSync, location: string, opts: NativeReadOptions)
       display: r[2] as string,
       app: r[3] as string,
     };
-    if (r[4] !== null) s.title = r[4] as string;
+    if (r[4] !== null) s.title = wholeTextValue(r[4]) as string;
     if (r[5] !== null) {
       s.url = r[5] as string;
       urls = true;
@@ -212,7 +221,9 @@ function readEvents(db: DatabaseSync, opts: NativeReadOptions): InputEvent[] {
   const text = opts.includeText === true ? "text" : "NULL";
   const rows = prepareArrays(
     db,
-    `SELECT id, at_ms, kind, display, x, y, app, title, url, element_name, element_role,
+    `SELECT id, at_ms, kind, display, x, y, app, ${wholeText("title")}, url, ${
+      wholeText("element_name")
+    }, element_role,
        element_automation_id, element_x, element_y, element_width, element_height, chars,
        ${text}, snapshot_id FROM input_events WHERE at_ms >= ? AND at_ms < ? ORDER BY at_ms, id`,
   ).all(opts.start, opts.end);
@@ -224,11 +235,11 @@ function readEvents(db: DatabaseSync, opts: NativeReadOptions): InputEvent[] {
     if (r[4] !== null) e.x = r[4] as number;
     if (r[5] !== null) e.y = r[5] as number;
     if (r[6] !== null) e.app = r[6] as string;
-    if (r[7] !== null) e.title = r[7] as string;
+    if (r[7] !== null) e.title = wholeTextValue(r[7]) as string;
     if (r[8] !== null) e.url = r[8] as string;
     if (r[9] !== null || r[10] !== null || r[11] !== null || r[12] !== null) {
       e.element = {};
-      if (r[9] !== null) e.element.name = r[9] as string;
+      if (r[9] !== null) e.element.name = wholeTextValue(r[9]) as string;
       if (r[10] !== null) e.element.role = r[10] as string;
       if (r[11] !== null) e.element.automationId = r[11] as string;
       if (r[12] !== null && r[13] !== null && r[14] !== null && r[15] !== null) {

@@ -8,6 +8,8 @@
  */
 
 import { DatabaseSync } from "node:sqlite";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 
 /** Options for {@linkcode openReadOnly}. */
 export interface OpenReadOnlyOptions {
@@ -34,7 +36,7 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
   }
   if (info.isDirectory) throw new Error(`${what}: path is a directory, not a file`);
   try {
-    const db = new DatabaseSync(path, { readOnly: true });
+    const db = openWithoutSideFiles(path);
     // A connection setting, not a write; Deno ignores the constructor's `timeout` option.
     const wanted = opts.busyTimeoutMs ?? 500;
     const timeout = Number.isFinite(wanted) ? Math.max(0, Math.floor(wanted)) : 500;
@@ -43,6 +45,118 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
   } catch (err) {
     throw describeSqliteError(err, { label: opts.label, path, action: "open" });
   }
+}
+
+/**
+ * Opens `path` read-only so that reading leaves the source's folder exactly as it was. A
+ * WAL-mode database opened plainly read-only creates `-wal` and `-shm` files when none
+ * exist. When none exist no writer is active (a WAL writer keeps its `-wal` open), and the
+ * main file holds every commit: it is opened `immutable=1` (no locks, no side files), or —
+ * where the runtime cannot pass a URI to SQLite (Deno resolves the location as a path
+ * unless every permission is granted) — a snapshot copy in a private temporary folder is
+ * read instead and removed on close (a process that may write no file at all opens it
+ * plainly). With a `-wal` present a writer may be active:
+ * `immutable` would skip its commits or read a page mid-checkpoint, so the file is opened
+ * plainly read-only — its side files exist already and a reader never checkpoints. A
+ * rollback-journal database never gets side files from a reader and is opened plainly.
+ */
+function openWithoutSideFiles(path: string): DatabaseSync {
+  if (!isWalMode(path) || exists(`${path}-wal`) || exists(`${path}-shm`)) {
+    return new DatabaseSync(path, { readOnly: true });
+  }
+  const url = pathToFileURL(path);
+  url.search = "?mode=ro&immutable=1";
+  try {
+    const db = new DatabaseSync(url, { readOnly: true });
+    db.prepare("SELECT count(*) FROM sqlite_master").get(); // the URI really opened it
+    return db;
+  } catch {
+    // A process without write permission (the MCP server runs read-only) cannot make the
+    // copy either: it opens the file plainly, and SQLite may leave empty side files.
+    return mayWriteTemp() ? openSnapshotCopy(path) : new DatabaseSync(path, { readOnly: true });
+  }
+}
+
+function mayWriteTemp(): boolean {
+  try {
+    return Deno.permissions.querySync({ name: "write" }).state === "granted";
+  } catch {
+    return false;
+  }
+}
+
+function openSnapshotCopy(path: string): DatabaseSync {
+  const dir = Deno.makeTempDirSync({ prefix: "frames_read_" });
+  const remove = () => {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch {
+      // Already gone.
+    }
+  };
+  try {
+    const copy = join(dir, "snapshot.db");
+    Deno.copyFileSync(path, copy);
+    Deno.chmodSync(copy, 0o600);
+    const db = new DatabaseSync(copy, { readOnly: true });
+    const close = db.close.bind(db);
+    db.close = () => {
+      try {
+        close();
+      } finally {
+        remove();
+      }
+    };
+    return db;
+  } catch (err) {
+    remove();
+    throw err;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    Deno.statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The header's read and write versions are 2 in WAL mode (https://sqlite.org/fileformat.html, offsets 18-19).
+function isWalMode(path: string): boolean {
+  let file: Deno.FsFile | undefined;
+  try {
+    file = Deno.openSync(path, { read: true });
+    const head = new Uint8Array(20);
+    let got = 0;
+    while (got < head.length) {
+      const n = file.readSync(head.subarray(got));
+      if (n === null || n === 0) break;
+      got += n;
+    }
+    return got === 20 && head[18] === 2 && head[19] === 2;
+  } catch {
+    return false;
+  } finally {
+    file?.close();
+  }
+}
+
+/**
+ * SQL that reads a TEXT column whole: `node:sqlite` returns text up to its first NUL, so a
+ * value holding one (a hostile window title) is selected as bytes instead, and
+ * {@linkcode wholeTextValue} decodes it — the title after the NUL is kept.
+ */
+export function wholeText(column: string): string {
+  return `CASE WHEN instr(${column}, char(0)) > 0 THEN CAST(${column} AS BLOB) ELSE ${column} END`;
+}
+
+const UTF8 = new TextDecoder();
+
+/** The string of a value selected with {@linkcode wholeText} (other values as they are). */
+export function wholeTextValue(value: unknown): unknown {
+  return value instanceof Uint8Array ? UTF8.decode(value) : value;
 }
 
 /** Options for {@linkcode describeSqliteError}. */
