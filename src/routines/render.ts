@@ -8,7 +8,7 @@
 
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
 import type { Routine, RoutineReport } from "./routine.ts";
-import { inertMarkdown, plainText } from "./_text.ts";
+import { markdownText, safeLine } from "../text/sanitize.ts";
 
 function pct(x: number | null): string {
   return x === null ? "n/a" : `${(x * 100).toFixed(1)}%`;
@@ -48,7 +48,7 @@ export function renderRoutinesMarkdown(report: RoutineReport): string {
     `- R_info median ${report.R_info_median}×, R_inject median ${report.R_inject_median}×`,
     "",
   ];
-  for (const n of report.notes) out.push(`> ${inertMarkdown(n)}`, "");
+  for (const n of report.notes) out.push(`> ${markdownText(n)}`, "");
   if (report.routines.length > 0) {
     out.push(
       "| id | app / site | steps | occurrences | h | R_info | R_inject | title |",
@@ -56,11 +56,11 @@ export function renderRoutinesMarkdown(report: RoutineReport): string {
     );
     for (const r of report.routines) {
       out.push(
-        `| ${r.id} | ${inertMarkdown(r.app)}${
-          r.site !== null ? ` / ${inertMarkdown(r.site)}` : ""
+        `| ${r.id} | ${markdownText(r.app)}${
+          r.site !== null ? ` / ${markdownText(r.site)}` : ""
         } | ${r.steps.length} | ${r.occurrences.length} | ${
           pct(share(r, report.action_steps))
-        } | ${r.R_info} | ${r.R_inject} | ${inertMarkdown(r.title)} |`,
+        } | ${r.R_info} | ${r.R_inject} | ${markdownText(r.title)} |`,
       );
     }
     const hs = report.routines.map((r) => share(r, report.action_steps) * 100);
@@ -84,7 +84,7 @@ function routineLine(r: Routine): string {
       : `click ${s.role ?? "element"} ${s.slot ? `{${s.slot_name}}` : `"${s.name}"`}`;
     return s.optional ? `[${what}]` : what;
   });
-  return plainText(
+  return safeLine(
     `- ${r.id} ${r.app}${
       r.site !== null ? `/${r.site}` : ""
     } x${r.occurrences.length} (R_inject ${r.R_inject}×): ${steps.join("; ")}`,
