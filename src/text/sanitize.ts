@@ -63,7 +63,12 @@ export function hasUnsafeText(s: string): boolean {
  * ```
  */
 export function terminalText(s: string): string {
-  return s.replace(ESCAPES, "").replace(UNSAFE, REPLACEMENT);
+  // A carriage return that ends a line (CRLF: CSV, RFC 4180) is layout; a lone one can
+  // rewrite what the terminal shows and is replaced like every other control.
+  return s.replace(ESCAPES, "").replace(
+    UNSAFE,
+    (ch: string, at: number, all: string) => ch === "\r" && all[at + 1] === "\n" ? ch : REPLACEMENT,
+  );
 }
 
 /** Makes a value safe on one line: line breaks and tabs become one space, then {@linkcode terminalText}. */

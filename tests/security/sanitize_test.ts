@@ -19,6 +19,11 @@ import { UNSAFE } from "./_hostile.ts";
 
 const R = REPLACEMENT;
 
+Deno.test("terminalText() keeps a CRLF line end and replaces a lone carriage return", () => {
+  assert.equal(terminalText("a,b\r\nc,d\r\n"), "a,b\r\nc,d\r\n");
+  assert.equal(terminalText("safe\rEVIL"), "safe\uFFFDEVIL");
+});
+
 Deno.test("terminalText() removes CSI, OSC (OSC 8 links too), DCS and two-character escapes whole", () => {
   assert.equal(terminalText("a\u001b[1;31mred\u001b[0m b"), "ared b");
   assert.equal(terminalText("t\u001b]0;title\u0007x"), "tx");
