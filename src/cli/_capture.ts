@@ -8,7 +8,7 @@
 import { type ResolvedSource, resolveSource } from "../../adapters/resolve.ts";
 import { compile } from "../compile/mod.ts";
 import type { ActivityDocument } from "../compile/document.ts";
-import { loadTyper, redactCapture } from "../entities/mod.ts";
+import { loadTyperForUrls, redactCapture } from "../entities/mod.ts";
 import type { Capture } from "../model.ts";
 import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
@@ -27,6 +27,7 @@ export const WINDOW_OPTIONS: OptionTable = {
   tz: { type: "string" },
   "include-text": { type: "boolean" },
   displays: { type: "string" },
+  "no-cache": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 };
 
@@ -43,6 +44,7 @@ export const WINDOW_HELP = [
   "  --include-text     load typed text (privacy: off by default)",
   "  --displays GEOM    display geometry for click resolution when the source has none:",
   "                     NAME=WxH+X+Y[@SCALE],… e.g. monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0",
+  "  --no-cache         compile from the source even when $FRAMES_HOME/cache holds the day",
 ].join("\n");
 
 /** A window read from a source. */
@@ -204,7 +206,7 @@ export async function compileForCli(
   extra: LoadExtra = {},
 ): Promise<CompiledRun> {
   const loaded = await loadCaptureForCli(p, extra);
-  const typer = await loadTyper();
+  const typer = await loadTyperForUrls(captureUrls(loaded.capture));
   const t0 = performance.now();
   const doc = compile(loaded.capture, {
     tz: loaded.settings.tz,
@@ -215,4 +217,10 @@ export async function compileForCli(
     observedUntil: loaded.readAt < loaded.window.end ? loaded.readAt : undefined,
   });
   return { ...loaded, doc, compileMs: performance.now() - t0 };
+}
+
+/** Every URL a capture shows (snapshots and events): what its typer has to cover. */
+export function* captureUrls(capture: Capture): Generator<string> {
+  for (const s of capture.snapshots) if (s.url) yield s.url;
+  for (const e of capture.events) if (e.url) yield e.url;
 }
