@@ -40,6 +40,7 @@ export const FLOORS: readonly Component[] = [
   { name: "import", floor: 4, paths: ["src/import/"] },
   { name: "demo", floor: 4, paths: ["src/demo/"] },
   { name: "replay", floor: 4, paths: ["src/replay/"] },
+  { name: "cache", floor: 4, paths: ["src/cache/"] },
   { name: "mcp", floor: 5, paths: ["src/mcp/"] },
   { name: "web", floor: 5, paths: ["src/web/"] },
   { name: "cli", floor: 6, paths: ["src/cli/"] },

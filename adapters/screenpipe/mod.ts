@@ -20,6 +20,7 @@ export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
 import { openScreenpipeImport, screenpipeSpan } from "./importer.ts";
+import { screenpipeWatermark } from "./_watermark.ts";
 
 /** The screenpipe-layout adapter. */
 const screenpipe: Adapter = {
@@ -37,6 +38,7 @@ const screenpipe: Adapter = {
   },
   read: readScreenpipe,
   span: screenpipeSpan,
+  watermark: screenpipeWatermark,
   importer(from, { home }) {
     const path = from ?? discoverScreenpipe(home);
     if (path === undefined) {

@@ -16,6 +16,7 @@ import { type ResolvedWindow, resolveWindow } from "./_window.ts";
 import { UsageError } from "./usage_error.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { localDay } from "../compile/time.ts";
+import { cachedRun, dayCacheFor } from "./_day_cache.ts";
 
 /** Flags shared by every command that reads a window of capture. */
 export const WINDOW_OPTIONS: OptionTable = {
@@ -65,11 +66,17 @@ export interface LoadExtra {
   quiet?: boolean;
 }
 
-/** Resolves settings, window and source from parsed flags and reads the capture. */
-export async function loadCaptureForCli(
-  p: Parsed,
-  extra: LoadExtra = {},
-): Promise<LoadedCapture> {
+/** Settings, window and source of a run, before any row is read. */
+export interface PreparedWindow {
+  settings: Settings;
+  window: ResolvedWindow;
+  source: ResolvedSource;
+  /** When the run started (UTC epoch ms): a window reaching past it is still happening. */
+  readAt: number;
+}
+
+/** Resolves settings, window and source from parsed flags (reads no rows). */
+export async function prepareWindow(p: Parsed, extra: LoadExtra = {}): Promise<PreparedWindow> {
   const settings = resolveSettings({
     source: str(p, "source"),
     tz: str(p, "tz"),
@@ -84,6 +91,23 @@ export async function loadCaptureForCli(
     settings.tz,
   );
   const source = await resolveCliSource(settings);
+  return { settings, window, source, readAt };
+}
+
+/** Resolves settings, window and source from parsed flags and reads the capture. */
+export async function loadCaptureForCli(
+  p: Parsed,
+  extra: LoadExtra = {},
+): Promise<LoadedCapture> {
+  return readPrepared(await prepareWindow(p, extra), p, extra);
+}
+
+async function readPrepared(
+  prep: PreparedWindow,
+  p: Parsed,
+  extra: LoadExtra,
+): Promise<LoadedCapture> {
+  const { settings, window, source, readAt } = prep;
   const t0 = performance.now();
   const capture = await readCliWindow(source, window, {
     settings,
@@ -198,14 +222,28 @@ export function parseDisplayFlag(value: string): ReturnType<typeof parseDisplays
 export interface CompiledRun extends LoadedCapture {
   doc: ActivityDocument;
   compileMs: number;
+  /** True when the document came from the day cache (the capture is then read on demand). */
+  cached?: boolean;
 }
 
-/** Reads and compiles a window for a command. */
+/**
+ * Reads and compiles a window for a command — through the day cache (src/cache) unless
+ * `--no-cache`: a closed window of a source with a watermark is answered from
+ * `$FRAMES_HOME/cache` while its rows are unchanged, and stored after a fresh compile.
+ */
 export async function compileForCli(
   p: Parsed,
   extra: LoadExtra = {},
 ): Promise<CompiledRun> {
-  const loaded = await loadCaptureForCli(p, extra);
+  const prep = await prepareWindow(p, extra);
+  const includeText = p.values["include-text"] === true;
+  const cache = p.values["no-cache"] === true ? undefined : await dayCacheFor(prep, includeText);
+  if (cache !== undefined) {
+    const t0 = performance.now();
+    const hit = cache.lookup();
+    if (hit !== undefined) return cachedRun(prep, hit, performance.now() - t0);
+  }
+  const loaded = await readPrepared(prep, p, extra);
   const typer = await loadTyperForUrls(captureUrls(loaded.capture));
   const t0 = performance.now();
   const doc = compile(loaded.capture, {
@@ -213,10 +251,12 @@ export async function compileForCli(
     day: loaded.window.day,
     minMinutes: loaded.settings.minMinutes,
     typer,
-    includeText: p.values["include-text"] === true,
+    includeText,
     observedUntil: loaded.readAt < loaded.window.end ? loaded.readAt : undefined,
   });
-  return { ...loaded, doc, compileMs: performance.now() - t0 };
+  const compileMs = performance.now() - t0;
+  if (cache !== undefined && !isEmpty(loaded.capture)) cache.store(doc);
+  return { ...loaded, doc, compileMs };
 }
 
 /** Every URL a capture shows (snapshots and events): what its typer has to cover. */

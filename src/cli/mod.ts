@@ -65,6 +65,14 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "run a guarded routine plan in Chromium: dry run unless --execute (needs -A)",
     load: () => import("./replay.ts"),
   },
+  cache: {
+    summary: "the day cache under $FRAMES_HOME/cache: show it, or clear it",
+    load: () => import("./cache.ts"),
+  },
+  certify: {
+    summary: "prove on your data: repeatable, incremental = rebuild, flat cost, cache exact",
+    load: () => import("./certify.ts"),
+  },
   sources: {
     summary: "list the capture sources found on this machine",
     load: () => import("./sources.ts"),
