@@ -167,3 +167,30 @@ Deno.test("frames cache clear removes the entries; frames cache lists them", asy
   deepStrictEqual(entries(), []);
   equal((await runFrames(["cache", "nope"], { home, env })).code, 2);
 });
+
+Deno.test("the native store's watermark invalidates a cached day when an import adds rows", async () => {
+  const sp = makeDb("native-src.db");
+  const env = { FRAMES_HOME: framesHome };
+  const imp = await runFrames(["import", "screenpipe", sp], { home, env });
+  equal(imp.code, 0, imp.stderr);
+  const store = join(framesHome, "capture.db");
+  const args = ["--source", `native:${store}`, "--day", "2026-07-04", "--tz", "Europe/Berlin"];
+  const compileNative = async () => {
+    const p = parseFlags(args, COMPILE_OPTIONS, { command: "compile" });
+    const r = await compileForCli(p, { quiet: true });
+    return { cached: r.cached === true, bytes: emitJson(r.doc) };
+  };
+  const first = await compileNative();
+  equal(first.cached, false);
+  equal((await compileNative()).cached, true);
+  exec(
+    sp,
+    `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name, capture_trigger)
+     VALUES (901, '2026-07-04T10:30:00.000000+00:00', 'Mail', 'inbox', 1, 'monitor_1', 'visual_change')`,
+  );
+  equal((await runFrames(["import", "screenpipe", sp], { home, env })).code, 0);
+  const grown = await compileNative();
+  equal(grown.cached, false);
+  notEqual(grown.bytes, first.bytes);
+  equal((await compileNative()).cached, true);
+});

@@ -57,13 +57,13 @@ function measure(db: DatabaseSync, window: ReadWindowOptions): Watermark {
   if (tables.has("displays")) {
     const [m, c, l] = prepareArrays(
       db,
-      `SELECT max(rowid), count(*), group_concat(name || ' ' || x || ' ' || y || ' ' || width
+      `SELECT max(id), count(*), group_concat(name || ' ' || x || ' ' || y || ' ' || width
          || ' ' || height || ' ' || scale, ';') FROM (SELECT * FROM displays ORDER BY name)`,
     ).all()[0];
     rows.push(["displays", m, c, l]);
   }
   if (tables.has("sources")) {
-    const [m, c] = prepareArrays(db, "SELECT max(rowid), count(*) FROM sources").all()[0];
+    const [m, c] = prepareArrays(db, "SELECT max(id), count(*) FROM sources").all()[0];
     rows.push(["sources", m, c, null]);
   }
   return watermarkOf(`v${version}-s${schemaVersion}`, rows);
