@@ -194,3 +194,85 @@ Deno.test("the native store's watermark invalidates a cached day when an import 
   notEqual(grown.bytes, first.bytes);
   equal((await compileNative()).cached, true);
 });
+
+Deno.test("compileForCli({ live }) keeps the window in memory until its rows change", async () => {
+  const db = makeDb("live.db");
+  const args = ["--source", `screenpipe:${db}`, "--day", "2026-07-04", "--tz", "Europe/Berlin"];
+  const live = async () => {
+    const p = parseFlags(args, COMPILE_OPTIONS, { command: "compile" });
+    const r = await compileForCli(p, { quiet: true, live: true });
+    return {
+      cached: r.cached === true,
+      bytes: emitJson(r.doc),
+      snapshots: r.capture.snapshots.length,
+    };
+  };
+  const fresh = await run(db, ["--no-cache"]);
+  const first = await live();
+  equal(first.cached, false);
+  equal(first.bytes, fresh.bytes);
+  const second = await live();
+  equal(second.cached, true);
+  equal(second.bytes, fresh.bytes);
+  equal(second.snapshots, first.snapshots);
+  exec(
+    db,
+    `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name, capture_trigger)
+     VALUES (902, '2026-07-04T11:30:00.000000+00:00', 'Mail', 'inbox', 1, 'monitor_1', 'visual_change')`,
+  );
+  const grown = await live();
+  equal(grown.cached, false);
+  equal(grown.bytes, (await run(db, ["--no-cache"])).bytes);
+  equal(grown.snapshots, first.snapshots + 1);
+});
+
+Deno.test("frames compile --watch writes the document again when a row arrives", async () => {
+  const db = makeDb("watch.db");
+  const out = join(home, "watch.json");
+  const { MAIN, RUN_FLAGS, childEnv } = await import("./_frames.ts");
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      ...RUN_FLAGS,
+      MAIN,
+      "compile",
+      "--watch",
+      "--source",
+      `screenpipe:${db}`,
+      "--day",
+      "2026-07-04",
+      "--tz",
+      "Europe/Berlin",
+      "--out",
+      out,
+    ],
+    env: childEnv(home, { FRAMES_HOME: framesHome }),
+    clearEnv: true,
+    stdout: "null",
+    stderr: "null",
+  }).spawn();
+  const waitFor = async (test: () => boolean) => {
+    for (let i = 0; i < 300 && !test(); i++) await new Promise((r) => setTimeout(r, 100));
+    ok(test(), "timed out");
+  };
+  const read = () => {
+    try {
+      return Deno.readTextFileSync(out);
+    } catch {
+      return "";
+    }
+  };
+  try {
+    await waitFor(() => read().endsWith("\n"));
+    const first = read();
+    exec(
+      db,
+      `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name, capture_trigger)
+       VALUES (903, '2026-07-04T12:30:00.000000+00:00', 'Mail', 'inbox', 1, 'monitor_1', 'visual_change')`,
+    );
+    await waitFor(() => read() !== first && read().endsWith("\n"));
+    equal(read(), (await run(db, ["--no-cache"])).bytes);
+  } finally {
+    child.kill("SIGTERM");
+    await child.status;
+  }
+});

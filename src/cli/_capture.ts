@@ -17,6 +17,7 @@ import { UsageError } from "./usage_error.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { localDay } from "../compile/time.ts";
 import { cachedRun, dayCacheFor } from "./_day_cache.ts";
+import { liveHit, liveKey, livePrevious, liveStart } from "./_live.ts";
 
 /** Flags shared by every command that reads a window of capture. */
 export const WINDOW_OPTIONS: OptionTable = {
@@ -64,6 +65,11 @@ export interface LoadExtra {
   budget?: string;
   /** Say nothing on stderr about an empty window (the MCP server answers in its results). */
   quiet?: boolean;
+  /**
+   * Keep the window's compiled state in memory (src/cli/_live.ts), for processes that ask
+   * again: the MCP server and `frames compile --watch`.
+   */
+  live?: boolean;
 }
 
 /** Settings, window and source of a run, before any row is read. */
@@ -237,6 +243,9 @@ export async function compileForCli(
 ): Promise<CompiledRun> {
   const prep = await prepareWindow(p, extra);
   const includeText = p.values["include-text"] === true;
+  if (extra.live === true && prep.source.watermark !== undefined && !includeText) {
+    return await compileLive(prep, p, extra);
+  }
   const cache = p.values["no-cache"] === true ? undefined : await dayCacheFor(prep, includeText);
   if (cache !== undefined) {
     const t0 = performance.now();
@@ -257,6 +266,36 @@ export async function compileForCli(
   const compileMs = performance.now() - t0;
   if (cache !== undefined && !isEmpty(loaded.capture)) cache.store(doc);
   return { ...loaded, doc, compileMs };
+}
+
+/** compileForCli() through the in-memory session of the window (see _live.ts). */
+async function compileLive(
+  prep: PreparedWindow,
+  p: Parsed,
+  extra: LoadExtra,
+): Promise<CompiledRun> {
+  const { settings, window, source, readAt } = prep;
+  const key = liveKey(source, window, settings);
+  const observedUntil = readAt < window.end ? readAt : undefined;
+  const t0 = performance.now();
+  const watermark = source.watermark!(window, livePrevious(key));
+  const readMs = performance.now() - t0;
+  const hit = liveHit(key, watermark, observedUntil);
+  if (hit !== undefined) {
+    const compileMs = performance.now() - t0 - readMs;
+    return { settings, window, readAt, readMs, compileMs, cached: true, ...hit };
+  }
+  const loaded = await readPrepared(prep, p, extra);
+  const typer = await loadTyperForUrls(captureUrls(loaded.capture));
+  const t1 = performance.now();
+  const doc = liveStart(key, watermark, loaded.capture, {
+    tz: settings.tz,
+    day: window.day,
+    minMinutes: settings.minMinutes,
+    typer,
+    observedUntil,
+  });
+  return { ...loaded, readMs: loaded.readMs + readMs, doc, compileMs: performance.now() - t1 };
 }
 
 /** Every URL a capture shows (snapshots and events): what its typer has to cover. */
