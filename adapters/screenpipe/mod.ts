@@ -19,8 +19,9 @@ import type { Adapter } from "../types.ts";
 export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
-import { openScreenpipeImport, screenpipeSpan } from "./importer.ts";
+import { openScreenpipeImport } from "./importer.ts";
 import { screenpipeWatermark } from "./_watermark.ts";
+import { screenpipeIndexSpan } from "./_span.ts";
 
 /** The screenpipe-layout adapter. */
 const screenpipe: Adapter = {
@@ -37,7 +38,7 @@ const screenpipe: Adapter = {
     };
   },
   read: readScreenpipe,
-  span: screenpipeSpan,
+  span: screenpipeIndexSpan,
   watermark: screenpipeWatermark,
   importer(from, { home }) {
     const path = from ?? discoverScreenpipe(home);

@@ -105,5 +105,18 @@ export async function loadTyperForUrls(urls: Iterable<string>): Promise<Typer | 
     if (host) hosts.add(host);
   }
   if (hosts.size === 0) return undefined;
-  return typerFor(await loadParsersForHosts(hosts));
+  const typer = typerFor(await loadParsersForHosts(hosts));
+  // Typing is pure, so a long-running process (the MCP server) may remember every answer:
+  // a URL typed by any earlier typer of this process is typed the same by this one.
+  return (url: string) => {
+    let ref = TYPED.get(url);
+    if (ref === undefined) {
+      ref = typer(url);
+      if (TYPED.size >= 100_000) TYPED.clear();
+      TYPED.set(url, ref);
+    }
+    return ref;
+  };
 }
+
+const TYPED = new Map<string, PageRef>();
