@@ -76,7 +76,10 @@ const wm = source.watermark!(w);
 storeDay(dir, key, { version: "bench", watermark: wm, body: JSON.stringify(doc) });
 const hits = Array.from({ length: runs }, () =>
   time(() => {
-    const hit = lookupDay(dir, key, { version: "bench", watermark: (p) => source.watermark!(w, p) });
+    const hit = lookupDay(dir, key, {
+      version: "bench",
+      watermark: (p) => source.watermark!(w, p),
+    });
     JSON.parse(hit.body!);
   }));
 const wms = Array.from({ length: runs }, () => time(() => source.watermark!(w, wm)));
@@ -90,7 +93,9 @@ await Deno.remove(dir, { recursive: true });
 // Absorbing the last minute after 1, 7, 30 days of history held.
 const span = source.span!()!;
 const days: string[] = [];
-for (let d = localDay(span.first, tz); d <= localDay(span.last, tz); d = addDays(d, 1)) days.push(d);
+for (let d = localDay(span.first, tz); d <= localDay(span.last, tz); d = addDays(d, 1)) {
+  days.push(d);
+}
 const captures = days.map((d) => redactCapture(source.read(dayWindow(d, tz))));
 const flat = flatnessCheck([...captures.filter((c) => c !== capture), capture], opts, 1.2);
 console.log(`absorb: ${flat.detail}`);
@@ -105,7 +110,9 @@ console.log(`absorb one minute at 60% of the busy day: ${median(absorbs).toFixed
 // Full rebuild of every day the source holds.
 t0 = performance.now();
 let bytes = 0;
-for (const d of days) bytes += emitJson(compile(redactCapture(source.read(dayWindow(d, tz))), opts)).length;
+for (const d of days) {
+  bytes += emitJson(compile(redactCapture(source.read(dayWindow(d, tz))), opts)).length;
+}
 const rebuild = performance.now() - t0;
 console.log(
   `rebuild of ${days.length} days (read + compile + json): ${rebuild.toFixed(0)} ms, ${

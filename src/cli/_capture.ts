@@ -6,9 +6,12 @@
  */
 
 import { type ResolvedSource, resolveSource } from "../../adapters/resolve.ts";
-import { compile } from "../compile/mod.ts";
 import type { ActivityDocument } from "../compile/document.ts";
-import { loadTyperForUrls, redactCapture } from "../entities/mod.ts";
+import type { CompileOptions } from "../compile/options.ts";
+import { settle } from "../compile/options.ts";
+import { compileSettled } from "../compile/pipeline.ts";
+import type { PageRef } from "../entities/parser.ts";
+import { redactCapture } from "../entities/redact_capture.ts";
 import type { Capture } from "../model.ts";
 import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
@@ -253,9 +256,9 @@ export async function compileForCli(
     if (hit !== undefined) return cachedRun(prep, hit, performance.now() - t0);
   }
   const loaded = await readPrepared(prep, p, extra);
-  const typer = await loadTyperForUrls(captureUrls(loaded.capture));
+  const typer = await typerFor(loaded.capture);
   const t0 = performance.now();
-  const doc = compile(loaded.capture, {
+  const doc = compileWith(loaded.capture, {
     tz: loaded.settings.tz,
     day: loaded.window.day,
     minMinutes: loaded.settings.minMinutes,
@@ -286,7 +289,7 @@ async function compileLive(
     return { settings, window, readAt, readMs, compileMs, cached: true, ...hit };
   }
   const loaded = await readPrepared(prep, p, extra);
-  const typer = await loadTyperForUrls(captureUrls(loaded.capture));
+  const typer = await typerFor(loaded.capture);
   const t1 = performance.now();
   const doc = liveStart(key, watermark, loaded.capture, {
     tz: settings.tz,
@@ -296,6 +299,31 @@ async function compileLive(
     observedUntil,
   });
   return { ...loaded, readMs: loaded.readMs + readMs, doc, compileMs: performance.now() - t1 };
+}
+
+/**
+ * The typer a capture needs: the site parsers of the hosts its URLs show (the entities
+ * module, the parsers and the Public Suffix List are imported only then), or one that is
+ * never called when it shows no URL.
+ */
+export async function typerFor(capture: Capture): Promise<(url: string) => PageRef> {
+  if (!captureHasUrl(capture)) return NO_URLS;
+  const { loadTyperForUrls } = await import("../entities/mod.ts");
+  return await loadTyperForUrls(captureUrls(capture)) ?? NO_URLS;
+}
+
+function captureHasUrl(capture: Capture): boolean {
+  return capture.snapshots.some((s) => s.url) || capture.events.some((e) => e.url);
+}
+
+/** The typer of a capture without URLs: compile never asks it (captureUrls lists them all). */
+function NO_URLS(url: string): PageRef {
+  throw new Error(`Cannot type "${url}": the capture was read without URLs`);
+}
+
+/** compile() with the caller's typer: the same pipeline, without the generic typer's imports. */
+function compileWith(capture: Capture, opts: CompileOptions): ActivityDocument {
+  return compileSettled(capture, settle(opts, NO_URLS));
 }
 
 /** Every URL a capture shows (snapshots and events): what its typer has to cover. */

@@ -9,7 +9,7 @@ import type { ResolvedSource } from "../../adapters/resolve.ts";
 import { cacheDir, cacheKey, lookupDay, storeDay, type Watermark } from "../cache/mod.ts";
 import type { ActivityDocument, Capture } from "../compile/mod.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
-import { redactCapture } from "../entities/mod.ts";
+import { redactCapture } from "../entities/redact_capture.ts";
 import { VERSION } from "../version.ts";
 import type { Settings } from "./_settings.ts";
 import type { ResolvedWindow } from "./_window.ts";

@@ -11,13 +11,9 @@
 
 import type { ResolvedSource } from "../../adapters/resolve.ts";
 import { sameWatermark, type Watermark } from "../cache/mod.ts";
-import {
-  type ActivityDocument,
-  type Capture,
-  type CompileOptions,
-  type IncrementalCompile,
-  startIncremental,
-} from "../compile/mod.ts";
+import type { ActivityDocument, Capture, CompileOptions } from "../compile/mod.ts";
+import { type IncrementalCompile, startIncremental } from "../compile/incremental.ts";
+import type { PageRef } from "../entities/parser.ts";
 
 interface Live {
   watermark: Watermark;
@@ -70,9 +66,9 @@ export function liveStart(
   key: string,
   watermark: Watermark,
   capture: Capture,
-  opts: CompileOptions,
+  opts: CompileOptions & { typer: (url: string) => PageRef },
 ): ActivityDocument {
-  const session = startIncremental(capture, opts);
+  const session = startIncremental(capture, opts, opts.typer);
   sessions.delete(key);
   sessions.set(key, { watermark, session });
   while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);

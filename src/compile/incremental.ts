@@ -27,6 +27,7 @@
  */
 
 import type { Capture, InputEvent, Marker, Snapshot } from "../model.ts";
+import type { PageRef } from "../entities/parser.ts";
 import type { ActivityDocument } from "./document.ts";
 import { type CompileOptions, settle } from "./options.ts";
 import { compileSettled } from "./pipeline.ts";
@@ -62,15 +63,22 @@ export interface IncrementalCompile {
  */
 export const INCREMENTAL_TEST_HOOKS: { dropEvent: boolean } = { dropEvent: false };
 
-/** Starts an incremental compile from the rows read so far. */
-export function startIncremental(base: Capture, opts: CompileOptions): IncrementalCompile {
+/**
+ * Starts an incremental compile from the rows read so far; `fallback` types URLs when
+ * `opts.typer` is not given (compile/mod.ts passes the generic typer).
+ */
+export function startIncremental(
+  base: Capture,
+  opts: CompileOptions,
+  fallback: (url: string) => PageRef,
+): IncrementalCompile {
   const state: Capture = {
     ...base,
     snapshots: [...base.snapshots],
     events: [...base.events],
     ...(base.markers !== undefined ? { markers: [...base.markers] } : {}),
   };
-  let settings = settle(opts);
+  let settings = settle(opts, fallback);
   let doc = compileSettled(state, settings);
   return {
     absorb(delta) {

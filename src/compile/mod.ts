@@ -22,6 +22,8 @@ import type { Capture } from "../model.ts";
 import type { ActivityDocument } from "./document.ts";
 import { type CompileOptions, settle } from "./options.ts";
 import { compileSettled } from "./pipeline.ts";
+import { typePage } from "../entities/type_page.ts";
+import { type IncrementalCompile, startIncremental as startWith } from "./incremental.ts";
 
 export { buildFrames, siteOf } from "./build.ts";
 export type { BuildOptions, Built, BuiltFrame, BuiltInterruption } from "./build.ts";
@@ -35,8 +37,9 @@ export {
   type CaptureDelta,
   INCREMENTAL_TEST_HOOKS,
   type IncrementalCompile,
-  startIncremental,
 } from "./incremental.ts";
+export { compileSettled } from "./pipeline.ts";
+export { settle } from "./options.ts";
 export type * from "./document.ts";
 // The capture model is compile()'s input: re-exported so callers need one import.
 export type * from "../model.ts";
@@ -52,5 +55,13 @@ export type { PageRef } from "../entities/mod.ts";
  * ```
  */
 export function compile(capture: Capture, opts: CompileOptions): ActivityDocument {
-  return compileSettled(capture, settle(opts));
+  return compileSettled(capture, settle(opts, typePage));
+}
+
+/**
+ * Starts an incremental compile of a window from the rows read so far (see
+ * incremental.ts); URLs are typed by `opts.typer`, else the generic typer, as compile() does.
+ */
+export function startIncremental(base: Capture, opts: CompileOptions): IncrementalCompile {
+  return startWith(base, opts, typePage);
 }
