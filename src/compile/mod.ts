@@ -38,8 +38,6 @@ export {
   INCREMENTAL_TEST_HOOKS,
   type IncrementalCompile,
 } from "./incremental.ts";
-export { compileSettled } from "./pipeline.ts";
-export { settle } from "./options.ts";
 export type * from "./document.ts";
 // The capture model is compile()'s input: re-exported so callers need one import.
 export type * from "../model.ts";
