@@ -12,7 +12,7 @@
 import { isAbsolute, join, resolve } from "node:path";
 import type { Capture } from "../src/model.ts";
 import { isSourceScheme, loadAdapter, loadAdapters, type SourceScheme } from "./mod.ts";
-import type { Adapter, ReadWindowOptions } from "./types.ts";
+import type { Adapter, ReadWindowOptions, Watermark } from "./types.ts";
 
 export type { REGISTRY, SourceScheme } from "./mod.ts";
 export type * from "./types.ts";
@@ -29,6 +29,8 @@ export interface ResolvedSource {
   readAsync(opts: ReadWindowOptions): Promise<Capture>;
   /** First and last instant the source holds, where its adapter can tell (Adapter.span). */
   span?(): { first: number; last: number } | undefined;
+  /** The watermark of a window, where its adapter can tell (Adapter.watermark). */
+  watermark?(window: ReadWindowOptions, previous?: Watermark): Watermark;
 }
 
 /** Options for {@linkcode resolveSource}. */
@@ -128,8 +130,13 @@ async function discover(
 
 function bind(adapter: Adapter, path: string): ResolvedSource {
   const span = adapter.span;
+  // A running program's API (aw:URL, screenpipe:URL) has no cheap watermark: never cached.
+  const watermark = /^https?:\/\//i.test(path) ? undefined : adapter.watermark;
   return {
     ...(span !== undefined ? { span: () => span(path) } : {}),
+    ...(watermark !== undefined
+      ? { watermark: (w: ReadWindowOptions, p?: Watermark) => watermark(path, w, p) }
+      : {}),
     adapter: adapter.scheme as SourceScheme,
     path,
     read(opts: ReadWindowOptions): Capture {

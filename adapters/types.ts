@@ -26,6 +26,35 @@ export interface ReadWindowOptions {
   includeText?: boolean;
 }
 
+/** One table's (or one stream's) part of a {@linkcode Watermark}. */
+export interface WatermarkPart {
+  /** The largest row id among the part's rows, or `null` when it has none. */
+  maxRef: number | null;
+  /** How many rows the part holds. */
+  rows: number;
+  /** The last timestamp among them, as the source stores it, or `null`. */
+  lastAt: number | string | null;
+  /**
+   * When true, `maxRef` is how far the source's table was scanned (its largest id overall),
+   * not an identity of the part: a later watermark counts only rows past it, so checking a
+   * big table costs the rows added since. Compared by `rows` and `lastAt` alone.
+   */
+  cursor?: boolean;
+}
+
+/**
+ * A cheap summary of the rows a window of a source can be read from (SPEC §11): per table
+ * and per stream the largest row id, the row count and the last timestamp, plus the
+ * schema. Sources append rather than rewrite, so while a window's watermark is unchanged
+ * a read of it returns the same rows and a cached compilation of it is still exact.
+ */
+export interface Watermark {
+  /** The source's schema fingerprint. */
+  schema: string;
+  /** Parts by name (`frames`, `frames@monitor_1`, `ui_events`, …), keys in sorted order. */
+  parts: Record<string, WatermarkPart>;
+}
+
 /** A window of capture with a dedupe key per snapshot and per event (same order). */
 export interface KeyedCapture {
   /** The window, as a read would return it. */
@@ -142,6 +171,13 @@ export interface Adapter {
    * say where the data is). Optional: a source without it just gets no such hint.
    */
   span?(target: string): { first: number; last: number } | undefined;
+  /**
+   * The watermark of the rows a read of `window` can touch (a superset is fine), far
+   * cheaper than the read; `previous` (an earlier watermark of the same window) lets it
+   * count only rows added since. Optional: a source without it is never served from the
+   * day cache.
+   */
+  watermark?(target: string, window: ReadWindowOptions, previous?: Watermark): Watermark;
   /** Read one window where a read needs the network or a secret (aw:URL, Recall exports). */
   readAsync?(target: string, window: ReadWindowOptions): Promise<Capture>;
   /** Open `from` (or the default location) for `frames import`. */

@@ -8,6 +8,7 @@
  *   deno bench --allow-read --allow-write --allow-env --allow-sys --allow-run bench/mcp_bench.ts
  */
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
@@ -81,6 +82,23 @@ Deno.bench(`get_context in process (in-memory transport), busiest demo day (${da
   await inProcess.callTool(args);
 });
 
+// Issue 19: the server keeps the day in memory (src/cli/_live.ts); unchanged rows cost a
+// watermark check, a new row costs a read of the day and a compile in the warm session.
+const writer = new DatabaseSync(path);
+let nextId = 10_000_000;
+const lastAt = String(
+  writer.prepare("SELECT max(timestamp) AS t FROM frames WHERE timestamp < ?").get(`${day}T23`)
+    ?.t ?? `${day}T12:00:00+00:00`,
+);
+Deno.bench(`get_context in process after a new row arrived (${day})`, async () => {
+  writer.prepare(
+    `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name)
+     VALUES (?, ?, 'Code', 'bench.ts', 1, 'monitor_1')`,
+  ).run(nextId++, lastAt);
+  await inProcess.callTool(args);
+});
+
 globalThis.addEventListener("unload", () => {
+  writer.close();
   Deno.removeSync(dir, { recursive: true });
 });

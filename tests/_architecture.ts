@@ -47,6 +47,7 @@ export const FLOORS: readonly Component[] = [
   { name: "eval", floor: 4, paths: ["src/eval/"] },
   // export: writes documents, ledgers and steps (floors 2-3) into Parquet files.
   { name: "export", floor: 4, paths: ["src/export/"] },
+  { name: "cache", floor: 4, paths: ["src/cache/"] },
   { name: "mcp", floor: 5, paths: ["src/mcp/"] },
   { name: "web", floor: 5, paths: ["src/web/"] },
   { name: "cli", floor: 6, paths: ["src/cli/"] },

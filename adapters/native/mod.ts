@@ -15,6 +15,7 @@
 
 import { discoverNative, readNative, storePath, storeSpan } from "../../src/store/mod.ts";
 import type { Adapter } from "../types.ts";
+import { nativeWatermark } from "./_watermark.ts";
 
 export type * from "../types.ts";
 
@@ -34,6 +35,7 @@ const native: Adapter = {
   },
   read: readNative,
   span: storeSpan,
+  watermark: nativeWatermark,
 };
 
 export default native;

@@ -22,9 +22,11 @@ import type { Adapter } from "../types.ts";
 export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
-import { openScreenpipeImport, screenpipeSpan } from "./importer.ts";
+import { openScreenpipeImport } from "./importer.ts";
 import { readScreenpipeApi, SCREENPIPE_DEFAULT_URL } from "./api.ts";
 import { readScreenpipeFiles } from "./migrated.ts";
+import { screenpipeWatermark } from "./_watermark.ts";
+import { screenpipeIndexSpan } from "./_span.ts";
 
 function isUrl(target: string): boolean {
   return /^https?:\/\//i.test(target);
@@ -59,8 +61,9 @@ const screenpipe: Adapter = {
     return readScreenpipeApi(target, { ...opts, key: Deno.env.get("FRAMES_SCREENPIPE_KEY") });
   },
   span(target) {
-    return isUrl(target) ? undefined : screenpipeSpan(target);
+    return isUrl(target) ? undefined : screenpipeIndexSpan(target);
   },
+  watermark: screenpipeWatermark, // not for URLs: resolve.ts binds it to files only
   importer(from, { home }) {
     const path = from ?? discoverScreenpipe(home);
     if (path === undefined) {

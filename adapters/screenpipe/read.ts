@@ -51,7 +51,7 @@ export const DEFAULT_DISPLAY = "monitor_0";
 const LABEL = "screenpipe";
 
 /** Margin that covers every accepted UTC offset plus the hour rounding of the text bound. */
-const TEXT_MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 3_600_000;
+export const TEXT_MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 3_600_000;
 
 /** Padding of the span SQLite's parser finds (whole seconds, float rounding). */
 const SPAN_PAD_SECONDS = 2;

@@ -6,9 +6,12 @@
  */
 
 import { type ResolvedSource, resolveSource } from "../../adapters/resolve.ts";
-import { compile } from "../compile/mod.ts";
 import type { ActivityDocument } from "../compile/document.ts";
-import { loadTyper, redactCapture } from "../entities/mod.ts";
+import type { CompileOptions } from "../compile/options.ts";
+import { settle } from "../compile/options.ts";
+import { compileSettled } from "../compile/pipeline.ts";
+import type { PageRef } from "../entities/parser.ts";
+import { redactCapture } from "../entities/redact_capture.ts";
 import type { Capture } from "../model.ts";
 import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
@@ -18,6 +21,8 @@ import { refuseOutputOverSource } from "./_out_guard.ts";
 import { storePath } from "../store/path.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { localDay } from "../compile/time.ts";
+import { cachedRun, dayCacheFor } from "./_day_cache.ts";
+import { liveHit, liveKey, livePrevious, liveStart } from "./_live.ts";
 
 /** Flags shared by every command that reads a window of capture. */
 export const WINDOW_OPTIONS: OptionTable = {
@@ -29,6 +34,7 @@ export const WINDOW_OPTIONS: OptionTable = {
   tz: { type: "string" },
   "include-text": { type: "boolean" },
   displays: { type: "string" },
+  "no-cache": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 };
 
@@ -45,6 +51,7 @@ export const WINDOW_HELP = [
   "  --include-text     load typed text (privacy: off by default)",
   "  --displays GEOM    display geometry for click resolution when the source has none:",
   "                     NAME=WxH+X+Y[@SCALE],… e.g. monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0",
+  "  --no-cache         compile from the source even when $FRAMES_HOME/cache holds the day",
 ].join("\n");
 
 /** A window read from a source. */
@@ -63,13 +70,24 @@ export interface LoadExtra {
   budget?: string;
   /** Say nothing on stderr about an empty window (the MCP server answers in its results). */
   quiet?: boolean;
+  /**
+   * Keep the window's compiled state in memory (src/cli/_live.ts), for processes that ask
+   * again: the MCP server and `frames compile --watch`.
+   */
+  live?: boolean;
 }
 
-/** Resolves settings, window and source from parsed flags and reads the capture. */
-export async function loadCaptureForCli(
-  p: Parsed,
-  extra: LoadExtra = {},
-): Promise<LoadedCapture> {
+/** Settings, window and source of a run, before any row is read. */
+export interface PreparedWindow {
+  settings: Settings;
+  window: ResolvedWindow;
+  source: ResolvedSource;
+  /** When the run started (UTC epoch ms): a window reaching past it is still happening. */
+  readAt: number;
+}
+
+/** Resolves settings, window and source from parsed flags (reads no rows). */
+export async function prepareWindow(p: Parsed, extra: LoadExtra = {}): Promise<PreparedWindow> {
   const settings = resolveSettings({
     source: str(p, "source"),
     tz: str(p, "tz"),
@@ -86,6 +104,23 @@ export async function loadCaptureForCli(
   const source = await resolveCliSource(settings);
   // Before anything is read or written: --out must not name what is being read.
   refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
+  return { settings, window, source, readAt };
+}
+
+/** Resolves settings, window and source from parsed flags and reads the capture. */
+export async function loadCaptureForCli(
+  p: Parsed,
+  extra: LoadExtra = {},
+): Promise<LoadedCapture> {
+  return readPrepared(await prepareWindow(p, extra), p, extra);
+}
+
+async function readPrepared(
+  prep: PreparedWindow,
+  p: Parsed,
+  extra: LoadExtra,
+): Promise<LoadedCapture> {
+  const { settings, window, source, readAt } = prep;
   const t0 = performance.now();
   const capture = await readCliWindow(source, window, {
     settings,
@@ -200,23 +235,103 @@ export function parseDisplayFlag(value: string): ReturnType<typeof parseDisplays
 export interface CompiledRun extends LoadedCapture {
   doc: ActivityDocument;
   compileMs: number;
+  /** True when the document came from the day cache (the capture is then read on demand). */
+  cached?: boolean;
 }
 
-/** Reads and compiles a window for a command. */
+/**
+ * Reads and compiles a window for a command — through the day cache (src/cache) unless
+ * `--no-cache`: a closed window of a source with a watermark is answered from
+ * `$FRAMES_HOME/cache` while its rows are unchanged, and stored after a fresh compile.
+ */
 export async function compileForCli(
   p: Parsed,
   extra: LoadExtra = {},
 ): Promise<CompiledRun> {
-  const loaded = await loadCaptureForCli(p, extra);
-  const typer = await loadTyper();
+  const prep = await prepareWindow(p, extra);
+  const includeText = p.values["include-text"] === true;
+  if (extra.live === true && prep.source.watermark !== undefined && !includeText) {
+    return await compileLive(prep, p, extra);
+  }
+  const cache = p.values["no-cache"] === true ? undefined : await dayCacheFor(prep, includeText);
+  if (cache !== undefined) {
+    const t0 = performance.now();
+    const hit = cache.lookup();
+    if (hit !== undefined) return cachedRun(prep, hit, performance.now() - t0);
+  }
+  const loaded = await readPrepared(prep, p, extra);
+  const typer = await typerFor(loaded.capture);
   const t0 = performance.now();
-  const doc = compile(loaded.capture, {
+  const doc = compileWith(loaded.capture, {
     tz: loaded.settings.tz,
     day: loaded.window.day,
     minMinutes: loaded.settings.minMinutes,
     typer,
-    includeText: p.values["include-text"] === true,
+    includeText,
     observedUntil: loaded.readAt < loaded.window.end ? loaded.readAt : undefined,
   });
-  return { ...loaded, doc, compileMs: performance.now() - t0 };
+  const compileMs = performance.now() - t0;
+  if (cache !== undefined && !isEmpty(loaded.capture)) cache.store(doc);
+  return { ...loaded, doc, compileMs };
+}
+
+/** compileForCli() through the in-memory session of the window (see _live.ts). */
+async function compileLive(
+  prep: PreparedWindow,
+  p: Parsed,
+  extra: LoadExtra,
+): Promise<CompiledRun> {
+  const { settings, window, source, readAt } = prep;
+  const key = liveKey(source, window, settings);
+  const observedUntil = readAt < window.end ? readAt : undefined;
+  const t0 = performance.now();
+  const watermark = source.watermark!(window, livePrevious(key));
+  const readMs = performance.now() - t0;
+  const hit = liveHit(key, watermark, observedUntil);
+  if (hit !== undefined) {
+    const compileMs = performance.now() - t0 - readMs;
+    return { settings, window, readAt, readMs, compileMs, cached: true, ...hit };
+  }
+  const loaded = await readPrepared(prep, p, extra);
+  const typer = await typerFor(loaded.capture);
+  const t1 = performance.now();
+  const doc = liveStart(key, watermark, loaded.capture, {
+    tz: settings.tz,
+    day: window.day,
+    minMinutes: settings.minMinutes,
+    typer,
+    observedUntil,
+  });
+  return { ...loaded, readMs: loaded.readMs + readMs, doc, compileMs: performance.now() - t1 };
+}
+
+/**
+ * The typer a capture needs: the site parsers of the hosts its URLs show (the entities
+ * module, the parsers and the Public Suffix List are imported only then), or one that is
+ * never called when it shows no URL.
+ */
+export async function typerFor(capture: Capture): Promise<(url: string) => PageRef> {
+  if (!captureHasUrl(capture)) return NO_URLS;
+  const { loadTyperForUrls } = await import("../entities/mod.ts");
+  return await loadTyperForUrls(captureUrls(capture)) ?? NO_URLS;
+}
+
+function captureHasUrl(capture: Capture): boolean {
+  return capture.snapshots.some((s) => s.url) || capture.events.some((e) => e.url);
+}
+
+/** The typer of a capture without URLs: compile never asks it (captureUrls lists them all). */
+function NO_URLS(url: string): PageRef {
+  throw new Error(`Cannot type "${url}": the capture was read without URLs`);
+}
+
+/** compile() with the caller's typer: the same pipeline, without the generic typer's imports. */
+function compileWith(capture: Capture, opts: CompileOptions): ActivityDocument {
+  return compileSettled(capture, settle(opts, NO_URLS));
+}
+
+/** Every URL a capture shows (snapshots and events): what its typer has to cover. */
+export function* captureUrls(capture: Capture): Generator<string> {
+  for (const s of capture.snapshots) if (s.url) yield s.url;
+  for (const e of capture.events) if (e.url) yield e.url;
 }

@@ -32,6 +32,8 @@ export function compileOptionsHelp(defaultFormat: Format): string {
   --categories FILE  attach categories from ActivityWatch-style rules (tier 2)
   --strip-inferred   emit the pure measured document: no "inferred" key, whatever else
                      asked for one
+  --watch            keep running: every 2 s, write the document again when new rows
+                     changed it (the window's state stays in memory; Ctrl-C stops)
   -h, --help         show this help`;
 }
 
@@ -62,6 +64,7 @@ export const COMPILE_OPTIONS = {
   inferred: { type: "string", multiple: true },
   categories: { type: "string" },
   "strip-inferred": { type: "boolean" },
+  watch: { type: "boolean" },
 } as const;
 
 /** Formats `--stats` lines for a run. */
@@ -102,12 +105,39 @@ export async function compileCommand(
     ? inferredFiles.map((f) => ({ path: f, file: infer.readInferredFile(f) }))
     : [];
   const rules = infer && categories !== undefined ? infer.readCategoryRules(categories) : undefined;
-  const run = await compileForCli(p, {
-    minMinutes: str(p, "min-minutes"),
-    budget: str(p, "budget"),
-  });
-  // After the flags were checked (a bad number is the one line a usage error gets).
-  warnIgnored(p, format, cfg.command);
+  const watch = p.values.watch === true;
+  let last: string | undefined;
+  for (let round = 0;; round++) {
+    const run = await compileForCli(p, {
+      minMinutes: str(p, "min-minutes"),
+      budget: str(p, "budget"),
+      live: watch,
+    });
+    // After the flags were checked (a bad number is the one line a usage error gets).
+    if (round === 0) warnIgnored(p, format, cfg.command);
+    const text = await renderRun(run, { p, format, files, rules, infer, categories });
+    if (text !== last) await writeOutput(text, str(p, "out"));
+    last = text;
+    if (!watch) return 0;
+    // --watch: the window's state stays in memory; only a changed document is written again.
+    await new Promise((r) => setTimeout(r, WATCH_POLL_MS));
+  }
+}
+
+/** How often `--watch` asks the source for new rows. */
+const WATCH_POLL_MS = 2_000;
+
+interface RenderContext {
+  p: Parsed;
+  format: Format;
+  files: { path: string; file: ReturnType<typeof import("./infer.ts").readInferredFile> }[];
+  rules: ReturnType<typeof import("./infer.ts").readCategoryRules> | undefined;
+  infer: typeof import("./infer.ts") | undefined;
+  categories: string | undefined;
+}
+
+async function renderRun(run: CompiledRun, ctx: RenderContext): Promise<string> {
+  const { p, format, files, rules, infer, categories } = ctx;
   if (infer) {
     const { categorize } = await import("../infer/mod.ts");
     const measured = run.doc;
@@ -123,9 +153,8 @@ export async function compileCommand(
   const t0 = performance.now();
   const text = render(run.doc, { budget: run.settings.budget });
   const emitMs = performance.now() - t0;
-  await writeOutput(text, str(p, "out"));
   if (p.values.stats) console.error(statsText(run, emitMs));
-  return 0;
+  return text;
 }
 
 /** Warns (stderr) about flags the chosen format ignores: they would be silently dropped. */

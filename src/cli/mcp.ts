@@ -162,6 +162,7 @@ export function cliBackend(flags: { source?: string; tz?: string }): McpBackend 
       const run = await compileForCli(windowFlags(window), {
         minMinutes: opts.minMinutes === undefined ? undefined : String(opts.minMinutes),
         quiet: true,
+        live: true,
       });
       return { doc: run.doc, capture: run.capture };
     },

@@ -90,6 +90,14 @@ export const COMMANDS: Record<string, CommandEntry> = {
     summary: "one row per day (or per app/site): first/last activity, active, focused, away",
     load: () => import("./timesheet.ts"),
   },
+  cache: {
+    summary: "the day cache under $FRAMES_HOME/cache: show it, or clear it",
+    load: () => import("./cache.ts"),
+  },
+  certify: {
+    summary: "prove on your data: repeatable, incremental = rebuild, flat cost, cache exact",
+    load: () => import("./certify.ts"),
+  },
   sources: {
     summary: "list the capture sources found on this machine",
     load: () => import("./sources.ts"),

@@ -19,14 +19,11 @@
  */
 
 import type { Capture } from "../model.ts";
-import { assembleDocument } from "./assemble.ts";
-import { buildFrames } from "./build.ts";
-import { buildCoverage } from "./coverage.ts";
 import type { ActivityDocument } from "./document.ts";
-import { buildLedgers } from "./ledgers.ts";
-import { listFrames } from "./listing.ts";
 import { type CompileOptions, settle } from "./options.ts";
-import { tallyCredit } from "./tally.ts";
+import { compileSettled } from "./pipeline.ts";
+import { typePage } from "../entities/type_page.ts";
+import { type IncrementalCompile, startIncremental as startWith } from "./incremental.ts";
 
 export { buildFrames, siteOf } from "./build.ts";
 export type { BuildOptions, Built, BuiltFrame, BuiltInterruption } from "./build.ts";
@@ -36,6 +33,11 @@ export type { StaleRecord } from "./enrich/stale.ts";
 export { DEFAULT_RULES, type Rules } from "./rules.ts";
 export { minutes } from "./frame_doc.ts";
 export type { CompileOptions } from "./options.ts";
+export {
+  type CaptureDelta,
+  INCREMENTAL_TEST_HOOKS,
+  type IncrementalCompile,
+} from "./incremental.ts";
 export type * from "./document.ts";
 // The capture model is compile()'s input: re-exported so callers need one import.
 export type * from "../model.ts";
@@ -51,12 +53,13 @@ export type { PageRef } from "../entities/mod.ts";
  * ```
  */
 export function compile(capture: Capture, opts: CompileOptions): ActivityDocument {
-  const settings = settle(opts);
-  const built = buildFrames(capture, settings.rules, { stale: settings.enrich });
-  const focus = capture.facts.capabilities.focus;
-  const tally = tallyCredit(built);
-  const listing = listFrames(capture, built, settings);
-  const ledgers = buildLedgers(built.frames, tally, focus);
-  const coverage = buildCoverage(capture, { settings, built, tally, listing });
-  return assembleDocument(capture, { settings, built, listing, coverage, ledgers });
+  return compileSettled(capture, settle(opts, typePage));
+}
+
+/**
+ * Starts an incremental compile of a window from the rows read so far (see
+ * incremental.ts); URLs are typed by `opts.typer`, else the generic typer, as compile() does.
+ */
+export function startIncremental(base: Capture, opts: CompileOptions): IncrementalCompile {
+  return startWith(base, opts, typePage);
 }

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type PageRef, typePage } from "../entities/mod.ts";
+import type { PageRef } from "../entities/parser.ts";
 import { DEFAULT_MIN_MINUTES, NEARBY_MS, type Rules, rulesWith, TOLERANCE_PX } from "./rules.ts";
 import { formatLocal } from "./time.ts";
 
@@ -68,10 +68,15 @@ export interface Settings {
   observedUntil: number | undefined;
 }
 
-/** Fills every default of {@linkcode CompileOptions} from `rules.ts`, once per compile. */
-export function settle(opts: CompileOptions): Settings {
+/**
+ * Fills every default of {@linkcode CompileOptions} from `rules.ts`, once per compile;
+ * `fallback` types URLs when `opts.typer` is not given (compile() passes the generic typer;
+ * taking it as an argument keeps the Public Suffix List off the import path of callers
+ * that always bring their own).
+ */
+export function settle(opts: CompileOptions, fallback: (url: string) => PageRef): Settings {
   const tz = opts.tz;
-  const typer = opts.typer ?? typePage;
+  const typer = opts.typer ?? fallback;
   // A day shows the same few hundred URLs thousands of times; type each one once.
   const pageCache = new Map<string, PageRef>();
   return {

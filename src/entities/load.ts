@@ -9,6 +9,8 @@
 
 import { buildRegistry, type ParserModule, type ParserRegistry } from "./registry.ts";
 import { formatFailure, verifyExamples } from "./verify.ts";
+import { filesForHosts } from "./host_index.ts";
+import { HOST_INDEX } from "./_host_index_data.ts";
 
 /** The folder the program's own parsers live in. */
 export const PARSERS_DIR: URL = new URL("../../parsers/", import.meta.url);
@@ -33,15 +35,7 @@ export function isParserFile(name: string): boolean {
 export async function loadParsers(options: LoadParsersOptions = {}): Promise<ParserRegistry> {
   const dir = options.dir ?? PARSERS_DIR;
   const names = await listParserFiles(dir);
-  const modules: ParserModule[] = await Promise.all(names.map(async (file) => {
-    try {
-      return { file, module: await import(new URL(file, dir).href) };
-    } catch (err) {
-      const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
-      throw new Error(`Cannot load site parser "${file}": ${detail}`);
-    }
-  }));
-  const registry = buildRegistry(modules);
+  const registry = buildRegistry(await importParsers(dir, names));
   if (options.verify === true) {
     const failures = verifyExamples(registry);
     if (failures.length > 0) {
@@ -53,6 +47,33 @@ export async function loadParsers(options: LoadParsersOptions = {}): Promise<Par
     }
   }
   return registry;
+}
+
+/**
+ * Imports only the program's parsers that can claim one of `hostnames` (through the
+ * generated host index), giving the same typing as the whole folder for those hosts.
+ * When the folder's file list differs from the index (a parser added without regenerating
+ * it), the whole folder is loaded instead: a stale index costs time, never a result.
+ */
+export async function loadParsersForHosts(hostnames: Iterable<string>): Promise<ParserRegistry> {
+  const names = await listParserFiles(PARSERS_DIR);
+  if (!sameList(names, HOST_INDEX.files)) return loadParsers();
+  return buildRegistry(await importParsers(PARSERS_DIR, filesForHosts(HOST_INDEX, hostnames)));
+}
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function importParsers(dir: URL, names: readonly string[]): Promise<ParserModule[]> {
+  return Promise.all(names.map(async (file) => {
+    try {
+      return { file, module: await import(new URL(file, dir).href) };
+    } catch (err) {
+      const detail = err instanceof Error ? err.message.split("\n")[0] : String(err);
+      throw new Error(`Cannot load site parser "${file}": ${detail}`);
+    }
+  }));
 }
 
 async function listParserFiles(dir: URL): Promise<string[]> {

@@ -16,7 +16,7 @@
  * @module
  */
 
-import { loadParsers, type LoadParsersOptions } from "./load.ts";
+import { loadParsers, loadParsersForHosts, type LoadParsersOptions } from "./load.ts";
 import type { PageRef } from "./parser.ts";
 import type { ParserRegistry } from "./registry.ts";
 import { typerFor } from "./type_page.ts";
@@ -43,7 +43,14 @@ export {
   type ShapeContext,
 } from "./secret_shape.ts";
 export { ALLOWED_IMPORTS, purityViolations } from "./purity.ts";
-export { isParserFile, loadParsers, type LoadParsersOptions, PARSERS_DIR } from "./load.ts";
+export {
+  isParserFile,
+  loadParsers,
+  loadParsersForHosts,
+  type LoadParsersOptions,
+  PARSERS_DIR,
+} from "./load.ts";
+export { filesForHosts, type HostIndex, hostIndexOf, hostIndexSource } from "./host_index.ts";
 export {
   buildRegistry,
   findParser,
@@ -81,3 +88,35 @@ export function loadRegistry(options: LoadParsersOptions = {}): Promise<ParserRe
 export async function loadTyper(options: LoadParsersOptions = {}): Promise<Typer> {
   return typerFor(await loadRegistry(options));
 }
+
+/**
+ * A typer for just these URLs: imports only the parsers their hosts can need (through the
+ * host index), so a run pays for the sites it saw, not for all of `parsers/`. Typing any
+ * of `urls` gives what {@linkcode loadTyper}'s typer gives; `undefined` when no URL is an
+ * http(s) page (the compiler's built-in generic typer is then exact).
+ */
+export async function loadTyperForUrls(urls: Iterable<string>): Promise<Typer | undefined> {
+  const hosts = new Set<string>();
+  for (const url of new Set(urls)) {
+    // The typer's own test (type_page.ts): leading controls and spaces are stripped by URL.
+    // deno-lint-ignore no-control-regex
+    if (typeof url !== "string" || !/^[\u0000-\u0020]*https?:/i.test(url)) continue;
+    const host = URL.parse(url)?.hostname;
+    if (host) hosts.add(host);
+  }
+  if (hosts.size === 0) return undefined;
+  const typer = typerFor(await loadParsersForHosts(hosts));
+  // Typing is pure, so a long-running process (the MCP server) may remember every answer:
+  // a URL typed by any earlier typer of this process is typed the same by this one.
+  return (url: string) => {
+    let ref = TYPED.get(url);
+    if (ref === undefined) {
+      ref = typer(url);
+      if (TYPED.size >= 100_000) TYPED.clear();
+      TYPED.set(url, ref);
+    }
+    return ref;
+  };
+}
+
+const TYPED = new Map<string, PageRef>();

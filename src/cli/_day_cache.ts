@@ -1,0 +1,134 @@
+/**
+ * The CLI's use of the day cache (src/cache): which runs may use it, the key of a run,
+ * and a cached run whose capture is read only if a command asks for it.
+ *
+ * @module
+ */
+
+import type { ResolvedSource } from "../../adapters/resolve.ts";
+import { cacheDir, cacheKey, lookupDay, storeDay, type Watermark } from "../cache/mod.ts";
+import type { ActivityDocument, Capture } from "../compile/mod.ts";
+import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
+import { redactCapture } from "../entities/redact_capture.ts";
+import { VERSION } from "../version.ts";
+import type { Settings } from "./_settings.ts";
+import type { ResolvedWindow } from "./_window.ts";
+
+/** A run's settings, window and source, as `prepareWindow()` resolves them. */
+export interface CacheableRun {
+  settings: Settings;
+  window: ResolvedWindow;
+  source: ResolvedSource;
+  readAt: number;
+}
+
+/** A run's cache entry: look it up, or store a fresh document under it. */
+export interface RunCache {
+  /** The cached document when the entry is valid, else `undefined`. */
+  lookup(): CachedDoc | undefined;
+  /** Stores a fresh document (with the watermark measured before its rows were read). */
+  store(doc: ActivityDocument): void;
+}
+
+/** A document served from the cache. */
+export interface CachedDoc {
+  doc: ActivityDocument;
+}
+
+/** Test hook: the version the cache keys and checks entries by. */
+export const cacheVersion = { value: VERSION };
+
+/**
+ * The run's cache, or `undefined` when the run may not use one: the source has no
+ * watermark, the window is still happening (its trailing gap moves with the clock), or
+ * typed text is loaded (never written to disk).
+ */
+export async function dayCacheFor(
+  run: CacheableRun,
+  includeText: boolean,
+): Promise<RunCache | undefined> {
+  const { source, window, settings, readAt } = run;
+  const measure = source.watermark;
+  if (measure === undefined || includeText || window.end > readAt) return undefined;
+  const read = { start: window.start, end: window.end };
+  let measured: Watermark | undefined;
+  const watermark = (prev?: Watermark) => measured = measure(read, prev);
+  const dir = cacheDir(settings.home);
+  const version = cacheVersion.value;
+  // The schema is part of the watermark; the file's identity guards a path reused by a
+  // different database with the same row counts.
+  const key = await cacheKey({
+    source: `${source.adapter}:${source.path}:${fileIdentity(source.path)}`,
+    fingerprint: "",
+    start: window.start,
+    end: window.end,
+    day: window.day,
+    tz: settings.tz,
+    options: { minMinutes: settings.minMinutes, displays: settings.displays ?? null },
+    version,
+  });
+  return {
+    lookup() {
+      const hit = lookupDay(dir, key, { version, watermark });
+      if (hit.body === undefined) return undefined;
+      try {
+        return { doc: JSON.parse(hit.body) as ActivityDocument };
+      } catch {
+        return undefined;
+      }
+    },
+    store(doc) {
+      const wm = measured ?? watermark();
+      storeDay(dir, key, { version, watermark: wm, body: JSON.stringify(doc) });
+    },
+  };
+}
+
+function fileIdentity(path: string): string {
+  try {
+    const info = Deno.statSync(path);
+    return `${info.dev ?? ""}.${info.ino ?? ""}`;
+  } catch {
+    return "";
+  }
+}
+
+/** A run answered from the cache; its capture is read from the source on first use. */
+export function cachedRun(
+  run: CacheableRun,
+  hit: CachedDoc,
+  readMs: number,
+): {
+  settings: Settings;
+  window: ResolvedWindow;
+  readAt: number;
+  readMs: number;
+  doc: ActivityDocument;
+  compileMs: number;
+  cached: true;
+  capture: Capture;
+} {
+  let capture: Capture | undefined;
+  const { settings, window, readAt, source } = run;
+  return {
+    settings,
+    window,
+    readAt,
+    readMs,
+    doc: hit.doc,
+    compileMs: 0,
+    cached: true,
+    get capture(): Capture {
+      capture ??= readSync(source, window, settings);
+      return capture;
+    },
+  };
+}
+
+function readSync(source: ResolvedSource, window: ResolvedWindow, settings: Settings): Capture {
+  const capture = source.read({ start: window.start, end: window.end, includeText: false });
+  if (settings.displays !== undefined) {
+    capture.displays = mergeDisplays(capture.displays, parseDisplays(settings.displays));
+  }
+  return redactCapture(capture);
+}

@@ -1,0 +1,27 @@
+/**
+ * The compile pipeline over settled options: the one sequence of stages both compile()
+ * and the incremental session run, so the two cannot drift apart.
+ *
+ * @module
+ */
+
+import type { Capture } from "../model.ts";
+import { assembleDocument } from "./assemble.ts";
+import { buildFrames } from "./build.ts";
+import { buildCoverage } from "./coverage.ts";
+import type { ActivityDocument } from "./document.ts";
+import { buildLedgers } from "./ledgers.ts";
+import { listFrames } from "./listing.ts";
+import type { Settings } from "./options.ts";
+import { tallyCredit } from "./tally.ts";
+
+/** Runs every stage on a capture with options already settled (see options.ts). */
+export function compileSettled(capture: Capture, settings: Settings): ActivityDocument {
+  const built = buildFrames(capture, settings.rules, { stale: settings.enrich });
+  const focus = capture.facts.capabilities.focus;
+  const tally = tallyCredit(built);
+  const listing = listFrames(capture, built, settings);
+  const ledgers = buildLedgers(built.frames, tally, focus);
+  const coverage = buildCoverage(capture, { settings, built, tally, listing });
+  return assembleDocument(capture, { settings, built, listing, coverage, ledgers });
+}
