@@ -21,7 +21,8 @@ import { refuseOutputOverSource } from "./_out_guard.ts";
 import { storePath } from "../store/path.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { localDay } from "../compile/time.ts";
-import { cachedRun, dayCacheFor } from "./_day_cache.ts";
+import { cachedRun, dayCacheFor, type RunCache } from "./_day_cache.ts";
+import type { Watermark } from "../cache/mod.ts";
 import { liveHit, liveKey, livePrevious, liveStart } from "./_live.ts";
 
 /** Flags shared by every command that reads a window of capture. */
@@ -259,6 +260,17 @@ export async function compileForCli(
     const hit = cache.lookup();
     if (hit !== undefined) return cachedRun(prep, hit, performance.now() - t0);
   }
+  return await compileFresh(prep, p, extra, cache);
+}
+
+/** Reads and compiles the window (no session), storing the document in `cache` if given. */
+async function compileFresh(
+  prep: PreparedWindow,
+  p: Parsed,
+  extra: LoadExtra,
+  cache: RunCache | undefined,
+): Promise<CompiledRun> {
+  const includeText = p.values["include-text"] === true;
   const loaded = await readPrepared(prep, p, extra);
   const typer = await typerFor(loaded.capture);
   const t0 = performance.now();
@@ -285,7 +297,14 @@ async function compileLive(
   const key = liveKey(source, window, settings);
   const observedUntil = readAt < window.end ? readAt : undefined;
   const t0 = performance.now();
-  const watermark = source.watermark!(window, livePrevious(key));
+  let watermark: Watermark;
+  try {
+    watermark = source.watermark!(window, livePrevious(key));
+  } catch {
+    // No watermark (a locked vault, not a database, …): compile without a session, so the
+    // read reports what is wrong in the adapter's own words.
+    return await compileFresh(prep, p, extra, undefined);
+  }
   const readMs = performance.now() - t0;
   const hit = liveHit(key, watermark, observedUntil);
   if (hit !== undefined) {

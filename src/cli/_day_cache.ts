@@ -69,7 +69,14 @@ export async function dayCacheFor(
   });
   return {
     lookup() {
-      const hit = lookupDay(dir, key, { version, watermark });
+      let hit: ReturnType<typeof lookupDay>;
+      try {
+        hit = lookupDay(dir, key, { version, watermark });
+      } catch {
+        // The watermark could not be read (a locked vault, not a database, …): a miss, so
+        // the read that follows reports what is wrong in the adapter's own words.
+        return undefined;
+      }
       if (hit.body === undefined) return undefined;
       try {
         return { doc: JSON.parse(hit.body) as ActivityDocument };
@@ -78,7 +85,12 @@ export async function dayCacheFor(
       }
     },
     store(doc) {
-      const wm = measured ?? watermark();
+      let wm: Watermark;
+      try {
+        wm = measured ?? watermark();
+      } catch {
+        return; // no watermark, no cache entry: the next run compiles afresh
+      }
       storeDay(dir, key, { version, watermark: wm, body: JSON.stringify(doc) });
     },
   };
