@@ -37,6 +37,7 @@ export function documentTables(
     push(frames, {
       frame_id: f.id,
       display: f.display,
+      machine: f.machine,
       app: f.app,
       site: f.site,
       start: new Date(Date.parse(f.start)),

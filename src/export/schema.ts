@@ -32,6 +32,12 @@ export const TABLES: Record<TableName, readonly ColumnDef[]> = {
   frames: [
     { name: "frame_id", type: "STRING", doc: "stable id `<display>:<first snapshot ref>`" },
     { name: "display", type: "STRING", doc: "display (stream) the frame was on" },
+    {
+      name: "machine",
+      type: "STRING",
+      nullMeans: "the capture holds one machine and one recorder",
+      doc: "machine the frame was captured on (`frames import --machine`)",
+    },
     { name: "app", type: "STRING", doc: "app name as the source recorded it" },
     {
       name: "site",
