@@ -6,6 +6,8 @@
  * @module
  */
 
+import { refuseOutputOverSource } from "./_out_guard.ts";
+import { storePath } from "../store/path.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
 import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { loadTyper } from "../entities/mod.ts";
@@ -162,6 +164,8 @@ export async function main(args: string[]): Promise<number> {
     budget: str(p, "budget"),
   });
   const source = await resolveCliSource(settings);
+  // Before anything is read or written: no output may name what is being read.
+  refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
   const days = chosenDays(p, source, settings.tz);
   if (days.length === 0) {
     throw new Error(`Cannot evaluate ${source.adapter} "${source.path}": it holds no capture`);

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { refuseOutputOverSource } from "./_out_guard.ts";
+import { storePath } from "../store/path.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { EXPORT_SCHEMA_VERSION, exportParquet, isUserId, TABLES } from "../export/mod.ts";
 import { parseFlags, str } from "./_args.ts";
@@ -71,6 +73,8 @@ export async function main(args: string[]): Promise<number> {
   }
   const settings = resolveSettings({ source: str(p, "source"), tz: str(p, "tz") });
   const source = await resolveCliSource(settings);
+  // Before anything is read or written: no output may name what is being read.
+  refuseOutputOverSource(dir, [source.path, storePath(settings.home)], "--parquet");
   const days = chosenDays(p, source, settings.tz);
   const t0 = performance.now();
   const summary = exportParquet(await readDays(source, days, settings), {

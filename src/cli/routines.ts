@@ -5,6 +5,8 @@
  * @module
  */
 
+import { refuseOutputOverSource } from "./_out_guard.ts";
+import { storePath } from "../store/path.ts";
 import { join } from "node:path";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
 import {
@@ -137,6 +139,13 @@ async function mine(p: Parsed): Promise<{ mined: MinedRoutines; includeText: boo
   }) ?? MIN_OCCURRENCES;
   const includeText = p.values["include-text"] === true;
   const source = await resolveCliSource(settings);
+  // Before anything is read or written: no output may name what is being read.
+  refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
+  refuseOutputOverSource(
+    str(p, "memory-archive"),
+    [source.path, storePath(settings.home)],
+    "--memory-archive",
+  );
   const capture = await readCliWindow(source, window, { settings, includeText });
   const { steps, unplaced } = actionSteps(capture);
   const mined = mineRoutines(steps, {

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { refuseOutputOverSource } from "./_out_guard.ts";
+import { storePath } from "../store/path.ts";
 import { compile } from "../compile/mod.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { renderTimesheet, timesheet, type TimesheetBy } from "../export/mod.ts";
@@ -67,6 +69,8 @@ export async function main(args: string[]): Promise<number> {
   }
   const settings = resolveSettings({ source: str(p, "source"), tz: str(p, "tz") });
   const source = await resolveCliSource(settings);
+  // Before anything is read or written: no output may name what is being read.
+  refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
   const days = chosenDays(p, source, settings.tz);
   const typer = await loadTyper();
   const docs = (await readDays(source, days, settings)).map(({ day, capture }) =>

@@ -122,6 +122,27 @@ Deno.test("--out that resolves to the source, directly or through a symlink, is 
   assert.equal(ok.code, 0, ok.stderr);
 });
 
+Deno.test("every other output target that names the source is refused too (timesheet, eval, routines, export)", async () => {
+  const { path } = await storeIn("out_guard_more");
+  const hash = await sha(path);
+  const source = ["--source", `native:${path}`, "--tz", "UTC"];
+  const cases: [string[], string][] = [
+    [["timesheet", ...source, "--from", DAY, "--to", DAY, "--out", path], "--out"],
+    [["eval", ...source, "--from", DAY, "--to", DAY, "--out", path], "--out"],
+    [["routines", ...source, "--day", DAY, "--out", path], "--out"],
+    [["export", ...source, "--from", DAY, "--to", DAY, "--parquet", path], "--parquet"],
+  ];
+  for (const [args, flag] of cases) {
+    const r = await runFrames(args, { home });
+    assert.equal(r.code, 2, `${args[0]}: ${r.stderr}`);
+    assert.match(
+      r.stderr,
+      new RegExp(`^frames: Cannot write ${flag} ".*": it resolves to the source`),
+    );
+    assert.equal(await sha(path), hash, `${args[0]} wrote nothing`);
+  }
+});
+
 Deno.test("frames import --store that is the source being imported is refused with exit 2", async () => {
   const folder = join(dir, "store_guard");
   await Deno.mkdir(folder);
