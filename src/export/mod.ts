@@ -1,6 +1,6 @@
 /**
  * `frames export --parquet`: a window of days as Parquet tables (`frames`, `ledger`,
- * `sites`, `steps`), Hive-partitioned by user and day (`<table>/user=…/day=…/part-0.parquet`)
+ * `sites`, `steps`, `routines`), Hive-partitioned by user and day (`<table>/user=…/day=…/part-0.parquet`)
  * so DuckDB, Spark, Polars or any other engine can analyse many people and machines. The
  * schema is versioned in `schema.ts` and documented in `docs/parquet-schema.md`; typed text
  * is never exported.
@@ -18,7 +18,8 @@ import { compile } from "../compile/mod.ts";
 import type { PageRef } from "../entities/mod.ts";
 import { typePage } from "../entities/type_page.ts";
 import type { Capture } from "../model.ts";
-import { documentTables, stepTables } from "./rows.ts";
+import { documentTables, routineTables, stepTables } from "./rows.ts";
+import { actionSteps, mineRoutines } from "../routines/mod.ts";
 import type { TableName } from "./schema.ts";
 import { writePartition } from "./write.ts";
 
@@ -81,16 +82,29 @@ export function exportParquet(days: readonly ExportDay[], opts: ExportOptions): 
   }
   const typer = opts.typer ?? typePage;
   const files: string[] = [];
-  const rows: Record<TableName, number> = { frames: 0, ledger: 0, sites: 0, steps: 0 };
+  const rows: Record<TableName, number> = {
+    frames: 0,
+    ledger: 0,
+    sites: 0,
+    steps: 0,
+    routines: 0,
+  };
+  const write = (table: TableName, day: string, cols: Record<string, unknown[]>) => {
+    files.push(writePartition(opts.dir, { table, user: opts.user, day }, cols));
+    rows[table] += Object.values(cols)[0]?.length ?? 0;
+  };
   for (const { day, capture } of days) {
     const doc = compile(capture, { tz: opts.tz, day, typer, minMinutes: 0 });
     const tables = { ...documentTables(doc), steps: stepTables(capture, { tz: opts.tz, typer }) };
-    for (const table of Object.keys(rows) as TableName[]) {
-      const cols = tables[table];
-      files.push(writePartition(opts.dir, { table, user: opts.user, day }, cols));
-      rows[table] += Object.values(cols)[0]?.length ?? 0;
+    for (const table of ["frames", "ledger", "sites", "steps"] as const) {
+      write(table, day, tables[table]);
     }
   }
+  // Routines recur across days: mined over the whole exported window, as `frames routines`.
+  const steps = days.flatMap((d) => actionSteps(d.capture).steps);
+  const mined = mineRoutines(steps, { tz: opts.tz, displays: days[0]?.capture.displays });
+  const byDay = routineTables(mined.report, days.map((d) => d.day));
+  for (const [day, cols] of byDay) write("routines", day, cols);
   return { files, rows };
 }
 export {

@@ -14,6 +14,8 @@ import { offsetMinutes } from "../compile/time.ts";
 import type { PageRef } from "../entities/mod.ts";
 import type { Capture } from "../model.ts";
 import { buildSteps } from "../steps/build.ts";
+import { toRuns } from "../compile/runs.ts";
+import type { RoutineReport } from "../routines/mod.ts";
 import { type TableName, TABLES } from "./schema.ts";
 
 /** A table's values, column name → values (null where the schema allows). */
@@ -116,4 +118,38 @@ export function stepTables(
     });
   }
   return steps;
+}
+
+/**
+ * The `routines` tables of a mined window, by local day: one row per occurrence, in the
+ * partition of the day it started (every day of `days` gets a table, empty or not, so a
+ * re-export replaces what an earlier one wrote).
+ */
+export function routineTables(
+  report: RoutineReport,
+  days: readonly string[],
+): Map<string, Columns> {
+  const out = new Map<string, Columns>(days.map((d) => [d, empty("routines")]));
+  for (const r of report.routines) {
+    for (const o of r.occurrences) {
+      const cols = out.get(o.start.slice(0, 10));
+      if (cols === undefined) continue; // started on a day outside the export
+      push(cols, {
+        routine_id: r.id,
+        title: r.title,
+        app: r.app,
+        site: r.site,
+        steps: r.steps.length,
+        start: new Date(Date.parse(o.start)),
+        end: new Date(Date.parse(o.end)),
+        start_local: o.start,
+        action_steps: o.event_ids.length,
+        event_ids: toRuns(o.event_ids),
+        occurrences: r.occurrences.length,
+        r_info: r.R_info,
+        r_inject: r.R_inject,
+      });
+    }
+  }
+  return out;
 }

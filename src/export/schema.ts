@@ -25,7 +25,7 @@ export interface ColumnDef {
 }
 
 /** The tables the export writes, by name. */
-export type TableName = "frames" | "ledger" | "sites" | "steps";
+export type TableName = "frames" | "ledger" | "sites" | "steps" | "routines";
 
 /** The tables, in the order they are written. */
 export const TABLES: Record<TableName, readonly ColumnDef[]> = {
@@ -190,6 +190,54 @@ export const TABLES: Record<TableName, readonly ColumnDef[]> = {
       type: "STRING",
       nullMeans: "not during a detour",
       doc: "the detour's app (flicker rule)",
+    },
+  ],
+  routines: [
+    {
+      name: "routine_id",
+      type: "STRING",
+      doc: "stable routine id (from its app, site and steps; as `frames routines` prints it)",
+    },
+    { name: "title", type: "STRING", doc: "readable name from the routine's named steps" },
+    { name: "app", type: "STRING", doc: "app every step runs in" },
+    {
+      name: "site",
+      type: "STRING",
+      nullMeans: "the routine runs outside a browser",
+      doc: "hostname, lower-cased, without `www.`",
+    },
+    {
+      name: "steps",
+      type: "INT32",
+      doc: "steps of the routine (slots and optional ones included)",
+    },
+    { name: "start", type: "TIMESTAMP", doc: "this occurrence's first step, UTC" },
+    { name: "end", type: "TIMESTAMP", doc: "this occurrence's last step, UTC" },
+    { name: "start_local", type: "STRING", doc: "`start` as local ISO 8601 with offset" },
+    {
+      name: "action_steps",
+      type: "INT32",
+      doc: "action steps of this occurrence (clicks and typed runs inside it)",
+    },
+    {
+      name: "event_ids",
+      type: "STRING",
+      doc: "the source's event refs of those steps, in run form (`120-125,131`)",
+    },
+    {
+      name: "occurrences",
+      type: "INT32",
+      doc: "occurrences of the routine in the exported window (counted without overlap)",
+    },
+    {
+      name: "r_info",
+      type: "DOUBLE",
+      doc: "agent cost of re-deriving the routine over a minimal replay script's tokens",
+    },
+    {
+      name: "r_inject",
+      type: "DOUBLE",
+      doc: "the same cost over the guarded plan's tokens",
     },
   ],
 };
