@@ -7,6 +7,7 @@
  * @module
  */
 
+import { fetchFailure, jsonBody } from "../_http.ts";
 import { AW_IGNORED_TYPES, AW_TYPES, type AwSource } from "./_model.ts";
 import { memoryAwSource, type RawAwBucket } from "./_memory.ts";
 
@@ -93,27 +94,12 @@ async function request(base: string, path: string, opts: LoadAwServerOptions): P
       }`,
     );
   }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new Error(`Cannot read ActivityWatch server "${base}": ${path} answered ${res.status}`);
-  }
-  try {
-    return await res.json();
-  } catch {
-    throw new Error(`Cannot read ActivityWatch server "${base}": ${path} did not return JSON`);
-  }
+  return await jsonBody(res, `ActivityWatch server "${base}"`, path);
 }
 
 function reachDetail(err: unknown): string {
-  if (err instanceof Deno.errors.NotCapable || err instanceof Deno.errors.PermissionDenied) {
-    return "no network permission (run with --allow-net=127.0.0.1)";
-  }
-  if ((err as Error)?.name === "TimeoutError") return "no answer in time";
-  let msg = err instanceof Error ? err.message : String(err);
-  // fetch wraps the socket error: look through the causes.
-  for (let c: unknown = (err as Error)?.cause; c instanceof Error; c = c.cause) {
-    msg += ` ${c.message}`;
-  }
+  const { known, message: msg } = fetchFailure(err);
+  if (known !== undefined) return known;
   if (/refused/i.test(msg)) return "connection refused (is aw-server running?)";
   if (/dns|lookup|resolve/i.test(msg)) return "host not found";
   return msg.split("\n")[0];

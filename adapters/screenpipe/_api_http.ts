@@ -16,6 +16,8 @@
  * @module
  */
 
+import { fetchFailure, jsonBody } from "../_http.ts";
+
 /** The address screenpipe listens on by default. */
 export const SCREENPIPE_DEFAULT_URL = "http://127.0.0.1:3030";
 
@@ -69,26 +71,12 @@ export async function apiGet(
     await res.body?.cancel();
     throw new ApiNotFound(`Cannot read screenpipe API "${base}": ${path} answered 404`);
   }
-  if (!res.ok) {
-    await res.body?.cancel();
-    throw new Error(`Cannot read screenpipe API "${base}": ${path} answered ${res.status}`);
-  }
-  try {
-    return await res.json();
-  } catch {
-    throw new Error(`Cannot read screenpipe API "${base}": ${path} did not return JSON`);
-  }
+  return await jsonBody(res, `screenpipe API "${base}"`, path);
 }
 
 function reachDetail(err: unknown): string {
-  if (err instanceof Deno.errors.NotCapable || err instanceof Deno.errors.PermissionDenied) {
-    return "no network permission (run with --allow-net=127.0.0.1)";
-  }
-  if ((err as Error)?.name === "TimeoutError") return "no answer in time";
-  let msg = err instanceof Error ? err.message : String(err);
-  for (let c: unknown = (err as Error)?.cause; c instanceof Error; c = c.cause) {
-    msg += ` ${c.message}`;
-  }
+  const { known, message: msg } = fetchFailure(err);
+  if (known !== undefined) return known;
   if (/refused/i.test(msg)) {
     return "connection refused (is screenpipe running? else pass --source screenpipe:PATH to read its database)";
   }
