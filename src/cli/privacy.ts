@@ -9,16 +9,12 @@
 import { compile } from "../compile/mod.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { privacyReport, renderPrivacyMarkdown } from "../privacy/mod.ts";
-import { storePath } from "../store/path.ts";
 import { jsonText } from "../text/sanitize.ts";
 import { parseFlags, str } from "./_args.ts";
-import { everythingRejected, resolveCliSource, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
+import { everythingRejected, prepareWindow, WINDOW_HELP, WINDOW_OPTIONS } from "./_capture.ts";
 import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
-import { refuseOutputOverSource } from "./_out_guard.ts";
 import { writeOutput } from "./_output.ts";
-import { resolveSettings } from "./_settings.ts";
 import type { CommandSpec } from "./_spec.ts";
-import { resolveWindow } from "./_window.ts";
 
 const HELP = `Usage: frames privacy [options]
 
@@ -53,19 +49,8 @@ export async function main(args: string[]): Promise<number> {
     return 0;
   }
   const format = chooseFormat(p, ["md", "json"], "md");
-  const settings = resolveSettings({
-    source: str(p, "source"),
-    tz: str(p, "tz"),
-    displays: str(p, "displays"),
-  });
-  const readAt = Date.now();
-  const window = resolveWindow(
-    { day: str(p, "day"), from: str(p, "from"), to: str(p, "to"), hours: str(p, "hours") },
-    readAt,
-    settings.tz,
-  );
-  const source = await resolveCliSource(settings);
-  refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
+  // Settings, window and source as every window command resolves them (--out guarded).
+  const { settings, window, source } = await prepareWindow(p);
   const includeText = p.values["include-text"] === true;
   // The raw rows: the report counts what redaction withholds from them.
   const raw = await source.readAsync({ start: window.start, end: window.end, includeText });

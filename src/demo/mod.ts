@@ -9,6 +9,7 @@
  * @module
  */
 
+import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { Random } from "./_random.ts";
 import { dayNumber, dayText, weekday, Zone } from "./_zone.ts";
@@ -114,7 +115,7 @@ export function writeDemoDatabase(path: string, opts: DemoOptions = {}): DemoSum
   const zone = new Zone(tz);
   prepareTarget(path, opts.overwrite === true);
   const truthPath = join(dirname(path), TRUTH_FILE);
-  if (routines && opts.overwrite !== true && exists(truthPath)) {
+  if (routines && opts.overwrite !== true && existsSync(truthPath)) {
     throw new Error(`Cannot write routine truth "${truthPath}": file already exists`);
   }
 
@@ -208,15 +209,6 @@ export function writeDemoDatabase(path: string, opts: DemoOptions = {}): DemoSum
     summary.truth = { path: truthPath, content };
   }
   return summary;
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** The day with the most snapshots plus events (the earliest on a tie), if any. */

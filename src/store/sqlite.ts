@@ -7,6 +7,7 @@
  * @module
  */
 
+import { existsSync } from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -61,7 +62,7 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
  * rollback-journal database never gets side files from a reader and is opened plainly.
  */
 function openWithoutSideFiles(path: string): DatabaseSync {
-  if (!isWalMode(path) || exists(`${path}-wal`) || exists(`${path}-shm`)) {
+  if (!isWalMode(path) || existsSync(`${path}-wal`) || existsSync(`${path}-shm`)) {
     return new DatabaseSync(path, { readOnly: true });
   }
   const url = pathToFileURL(path);
@@ -111,15 +112,6 @@ function openSnapshotCopy(path: string): DatabaseSync {
   } catch (err) {
     remove();
     throw err;
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    Deno.statSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }
 
