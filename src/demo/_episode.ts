@@ -12,7 +12,7 @@ import type { LayoutRow } from "./_layout.ts";
 import type { PageSpec } from "./_routine_defs.ts";
 import type { Random } from "./_random.ts";
 import { SCREENS } from "./_behaviour.ts";
-import type { EventRow, FrameRow } from "./_simulate.ts";
+import { blankEvent, type EventRow, type FrameRow } from "./_simulate.ts";
 
 const HEARTBEAT = 30_000;
 
@@ -223,30 +223,11 @@ export class Episode {
 
   #event(at: number, type: string, linked = true): EventRow {
     const move = type === "move";
-    const row: EventRow = {
-      at,
-      micros: this.#rng.int(0, 999),
-      type,
-      x: null,
-      y: null,
-      deltaX: null,
-      deltaY: null,
-      button: null,
-      clickCount: null,
-      keyCode: null,
-      modifiers: null,
-      text: null,
-      app: this.#app,
-      page: this.#page,
-      elementRole: null,
-      elementName: null,
-      elementAutomationId: null,
-      elementBounds: null,
-      // Most rows link the frame on screen; some do not, as the recorder's rows vary.
-      frame: linked && !move && this.#rng.chance(0.85) ? this.#last[this.#focus] : null,
-      style: "rfc",
-      id: 0,
-    };
+    // Drawn in this order (micros, then the link) so the seeded corpus stays the same.
+    const micros = this.#rng.int(0, 999);
+    // Most rows link the frame on screen; some do not, as the recorder's rows vary.
+    const frame = linked && !move && this.#rng.chance(0.85) ? this.#last[this.#focus] : null;
+    const row = blankEvent({ at, micros, type, frame }, this.#app, this.#page);
     this.events.push(row);
     return row;
   }

@@ -75,6 +75,40 @@ export interface EventRow {
   id: number;
 }
 
+/** The fields that vary between a new event row and an empty one. */
+export interface EventBasics {
+  /** UTC epoch ms. */
+  at: number;
+  /** Sub-millisecond digits of the stored timestamp. */
+  micros: number;
+  /** `ui_events.event_type`. */
+  type: string;
+  /** The frame row the event is recorded against, if any. */
+  frame: FrameRow | null;
+}
+
+/** What a new event row leaves empty until the caller fills it. */
+const NO_DETAIL = {
+  x: null,
+  y: null,
+  deltaX: null,
+  deltaY: null,
+  button: null,
+  clickCount: null,
+  keyCode: null,
+  modifiers: null,
+  text: null,
+  elementRole: null,
+  elementName: null,
+  elementAutomationId: null,
+  elementBounds: null,
+} as const;
+
+/** An event row with nothing but its time, type, app, page and frame set. */
+export function blankEvent(e: EventBasics, app: EventRow["app"], page: EventRow["page"]): EventRow {
+  return { ...e, ...NO_DETAIL, app, page, style: "rfc", id: 0 };
+}
+
 /** How intensely a day is lived and how much element data its frames carry. */
 export interface DayProfile {
   monitors: number;
@@ -228,29 +262,11 @@ export class DaySimulator {
   }
 
   #event(at: number, type: string, frame: FrameRow | null): EventRow {
-    const row: EventRow = {
-      at,
-      micros: this.#rng.int(0, 999),
-      type,
-      x: null,
-      y: null,
-      deltaX: null,
-      deltaY: null,
-      button: null,
-      clickCount: null,
-      keyCode: null,
-      modifiers: null,
-      text: null,
-      app: this.#app,
-      page: this.#page,
-      elementRole: null,
-      elementName: null,
-      elementAutomationId: null,
-      elementBounds: null,
-      frame,
-      style: "rfc",
-      id: 0,
-    };
+    const row = blankEvent(
+      { at, micros: this.#rng.int(0, 999), type, frame },
+      this.#app,
+      this.#page,
+    );
     this.events.push(row);
     return row;
   }
