@@ -23,6 +23,8 @@ export interface AwEvent {
   /** UTC epoch ms (start + duration). */
   end: number;
   data: Record<string, unknown>;
+  /** Why the recorder withheld part of it (`_privacy.ts`); set only on such events. */
+  withheld?: string;
 }
 
 /** Events overlapping a range, oldest first, plus rows that could not be used. */
@@ -42,6 +44,11 @@ export interface AwSource {
   buckets: AwBucket[];
   /** Rows rejected while loading (no parseable time, so they belong to no window). */
   loadRejected: Record<string, number>;
+  /**
+   * aw-server-rust's `privacy_filters` setting as the source stores it (parsed JSON), or
+   * `undefined` when the source does not say (`_privacy.ts`).
+   */
+  privacyFilters?: unknown;
   /**
    * Events of a bucket with `start < to` and `end >= from`, sorted by (start, id); a
    * `quiet` read (context around a window) neither reports nor uses up rejected rows.

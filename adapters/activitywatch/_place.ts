@@ -33,6 +33,8 @@ const CAP_MS = DWELL_CAP_S * 1000;
 /** A canonical interval of one window event, with the page its browser showed. */
 export interface Piece extends EventSpan {
   url?: string;
+  /** The browser showed a tab its recorder withheld (incognito, redacted): no title, no URL. */
+  private?: boolean;
 }
 
 /** Why a snapshot instant exists. */

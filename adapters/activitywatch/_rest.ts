@@ -63,14 +63,24 @@ export async function loadAwServer(url: string, opts: LoadAwServerOptions = {}):
     }
     raw.push({ id, type, hostname, events });
   }
-  return memoryAwSource(raw, {
+  const source = memoryAwSource(raw, {
     form: "rest",
     location: base,
     fingerprint: withIds ? "aw-rest" : "aw-rest-no-ids",
   });
+  // aw-server-rust `endpoints/settings.rs`: the value, or null when unset; older servers
+  // (and the Python one) have no such route: they do not say.
+  const filters = await request(base, "/api/0/settings/privacy_filters", opts, true);
+  if (filters !== undefined && filters !== null) source.privacyFilters = filters;
+  return source;
 }
 
-async function request(base: string, path: string, opts: LoadAwServerOptions): Promise<unknown> {
+async function request(
+  base: string,
+  path: string,
+  opts: LoadAwServerOptions,
+  optional = false,
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: "application/json" };
   if (opts.key !== undefined && opts.key !== "") headers.authorization = `Bearer ${opts.key}`;
   let res: Response;
@@ -93,6 +103,10 @@ async function request(base: string, path: string, opts: LoadAwServerOptions): P
           : "the server requires an API key (--aw-key or FRAMES_AW_KEY)"
       }`,
     );
+  }
+  if (optional && !res.ok) {
+    await res.body?.cancel();
+    return undefined;
   }
   return await jsonBody(res, `ActivityWatch server "${base}"`, path);
 }

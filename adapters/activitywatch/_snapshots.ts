@@ -24,6 +24,7 @@ import { type AwBucketPlan, planBuckets, webHosts } from "./_plan.ts";
 import { AW_REF_CHUNKS, buildStream, type RefInstant } from "./_stream.ts";
 import { inputEvents } from "./_input.ts";
 import { type EventSpan, union } from "./_canonical.ts";
+import { awPrivacy, dropNote, webEvent, windowEvent } from "./_privacy.ts";
 import type { KeyedCapture } from "../types.ts";
 
 export { type AwBucketPlan, planBuckets } from "./_plan.ts";
@@ -62,6 +63,19 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
   const names = new NameCache();
   const appOf = (e: AwEvent) => names.get(e.data.app);
   const hostOfWeb = webHosts(source, plan, start - CONTEXT_MS, end + CONTEXT_MS);
+  // What the recorder withheld, counted once per source event whose start is in the window.
+  const privacy = awPrivacy(source.privacyFilters);
+  const withheld: Record<string, number> = {};
+  const counted = new Set<string>();
+  const tally = (bucketId: string, events: AwEvent[]) => {
+    for (const e of events) {
+      if (e.withheld === undefined || e.start < start || e.start >= end) continue;
+      const key = `${bucketId}#${e.id}`;
+      if (counted.has(key)) continue;
+      counted.add(key);
+      withheld[e.withheld] = (withheld[e.withheld] ?? 0) + 1;
+    }
+  };
   const snapshots: Snapshot[] = [];
   const snapshotKeys: string[] = [];
   const markers = new Map<number, Marker>();
@@ -72,6 +86,8 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
   const noApp = `${AW_TYPES.window}: no app`;
   for (const bucket of plan.window) {
     const inWindow = source.events(bucket.id, start, end);
+    inWindow.events = inWindow.events.map((e) => windowEvent(e, bucket.id, privacy));
+    tally(bucket.id, inWindow.events);
     count(bucket.type, inWindow.read, inWindow.rejected);
     read += inWindow.read;
     for (const n of Object.values(inWindow.rejected)) refused += n;
@@ -89,7 +105,8 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
       to = Math.max(to, e.end);
     }
     from -= CONTEXT_MS;
-    const window = source.events(bucket.id, from, to + CONTEXT_MS, { quiet: true }).events;
+    const window = source.events(bucket.id, from, to + CONTEXT_MS, { quiet: true }).events
+      .map((e) => windowEvent(e, bucket.id, privacy));
     for (const e of window) {
       from = Math.min(from, e.start);
       to = Math.max(to, e.end);
@@ -103,7 +120,11 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
     const afk = afkBuckets.length === 0 ? undefined : afkBuckets.flatMap(related);
     if (afk === undefined) notes.push(noAfkNote(bucket.hostname));
     const web = plan.web.filter((b) => hostOfWeb.get(b.id) === bucket.hostname)
-      .map((b) => ({ bucketId: b.id, events: related(b) }));
+      .map((b) => {
+        const events = related(b).map((e) => webEvent(e, b.id, privacy));
+        tally(b.id, events);
+        return { bucketId: b.id, events };
+      });
     const out = buildStream({ window, afk, web, appOf });
     doubledMs += doubledIn(out.raw, start, end);
     const display = displayOf(bucket);
@@ -116,7 +137,7 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
         trigger: triggerOf(i),
         focused: true,
       };
-      const title = names.get(i.piece.event.data.title);
+      const title = i.piece.private ? undefined : names.get(i.piece.event.data.title);
       if (title !== undefined) snap.title = title;
       if (i.piece.url !== undefined) snap.url = i.piece.url;
       return snap;
@@ -184,6 +205,8 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
       rejected,
     },
   };
+  if (privacy.drops > 0) notes.push(dropNote(privacy.drops));
+  if (Object.keys(withheld).length > 0) capture.facts.withheld = withheld;
   if (notes.length > 0) capture.facts.notes = [...new Set(notes)];
   if (after.length > 0) capture.after = after;
   if (markers.size > 0) {

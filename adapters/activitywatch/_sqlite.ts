@@ -30,7 +30,9 @@ export function openAwSqlite(path: string, opts: OpenAwSqliteOptions = {}): AwSo
       prepareArrays(db, "SELECT name FROM sqlite_master WHERE type = 'table'").all()
         .map((r) => String(r[0]).toLowerCase()),
     );
-    if (tables.has("buckets") && tables.has("events")) return rustSource(db, path);
+    if (tables.has("buckets") && tables.has("events")) {
+      return { ...rustSource(db, path), privacyFilters: privacySetting(db, tables) };
+    }
     if (tables.has("bucketmodel") && tables.has("eventmodel")) return peeweeSource(db, path);
     throw new Error(
       `Cannot read ${LABEL} database "${path}": it has neither buckets/events nor bucketmodel/eventmodel tables (is it an ActivityWatch database?)`,
@@ -241,6 +243,23 @@ function peeweeSource(db: DatabaseSync, path: string): AwSource {
     },
     close: closer(db, path),
   };
+}
+
+/**
+ * aw-server-rust's `privacy_filters` setting (`key_value` row `settings.privacy_filters`,
+ * JSON text, aw-datastore `worker.rs` `RefreshPrivacyFilter`), or `undefined` when the
+ * database has none or it is not JSON.
+ */
+function privacySetting(db: DatabaseSync, tables: Set<string>): unknown {
+  if (!tables.has("key_value")) return undefined;
+  const row = prepareArrays(db, "SELECT value FROM key_value WHERE key = ?")
+    .all("settings.privacy_filters")[0];
+  if (row === undefined || typeof row[0] !== "string") return undefined;
+  try {
+    return JSON.parse(row[0]);
+  } catch {
+    return undefined;
+  }
 }
 
 function hostOf(value: unknown): string {

@@ -91,6 +91,8 @@ function splitByPage(
   app: string,
   webs: { bucketId: string; spans: EventSpan[] }[],
 ): Piece[] {
+  // A window its recorder withheld joins no page: the page is what it withheld.
+  if (piece.event.withheld !== undefined) return [piece];
   const own = dataString(piece.event.data, "url");
   if (own !== undefined) return [{ ...piece, url: own }];
   const pages: EventSpan[] = [];
@@ -98,7 +100,8 @@ function splitByPage(
     if (!webBucketCovers(w.bucketId, app)) continue;
     for (const s of w.spans) {
       if (s.to <= piece.from || s.from >= piece.to) continue;
-      if (dataString(s.event.data, "url") === undefined) continue;
+      const withheld = s.event.withheld !== undefined;
+      if (!withheld && dataString(s.event.data, "url") === undefined) continue;
       pages.push({
         event: s.event,
         from: Math.max(s.from, piece.from),
@@ -111,7 +114,11 @@ function splitByPage(
   let cursor = piece.from;
   for (const p of resolveOverlaps(pages).pieces) {
     if (p.from > cursor) out.push({ event: piece.event, from: cursor, to: p.from });
-    out.push({ event: piece.event, from: p.from, to: p.to, url: dataString(p.event.data, "url") });
+    out.push(
+      p.event.withheld !== undefined
+        ? { event: piece.event, from: p.from, to: p.to, private: true }
+        : { event: piece.event, from: p.from, to: p.to, url: dataString(p.event.data, "url") },
+    );
     cursor = p.to;
   }
   if (cursor < piece.to) out.push({ event: piece.event, from: cursor, to: piece.to });
@@ -123,7 +130,10 @@ function mergeSame(pieces: Piece[]): Piece[] {
   const out: Piece[] = [];
   for (const p of pieces) {
     const last = out[out.length - 1];
-    if (last !== undefined && last.event === p.event && last.to === p.from && last.url === p.url) {
+    if (
+      last !== undefined && last.event === p.event && last.to === p.from && last.url === p.url &&
+      last.private === p.private
+    ) {
       last.to = p.to;
     } else out.push({ ...p });
   }

@@ -15,6 +15,7 @@ import { openAwSqlite } from "./_sqlite.ts";
 import { checkWindow } from "../../src/store/mod.ts";
 import { AW_DEFAULT_URL, loadAwServer } from "./_rest.ts";
 import { buildAwCapture, planBuckets, sourceNotes } from "./_snapshots.ts";
+import { awPrivacy, dropNote } from "./_privacy.ts";
 import type { ImportableSource, ReadWindowOptions } from "../types.ts";
 
 export { activityWatchPaths, discoverActivityWatch } from "./_discover.ts";
@@ -154,9 +155,15 @@ export async function openActivityWatchImport(
       focus: true,
     },
     loadRejected: source.loadRejected,
-    notes: sourceNotes(plan),
+    notes: importNotes(source, plan),
     span: () => source.span(spanIds),
     readKeyed: (opts) => buildAwCapture(source, opts),
     close: () => source.close(),
   };
+}
+
+/** What a whole source cannot see: hosts without afk, events its privacy filters dropped. */
+function importNotes(source: AwSource, plan: ReturnType<typeof planBuckets>): string[] {
+  const { drops } = awPrivacy(source.privacyFilters);
+  return [...sourceNotes(plan), ...(drops > 0 ? [dropNote(drops)] : [])];
 }

@@ -74,7 +74,13 @@ export function summaryLine(s: ImportSummary): string {
   const rejected = reasons.reduce((n, [, v]) => n + v, 0);
   const why = reasons.length > 0 ? ` (${reasons.map(([k, v]) => `${k}: ${v}`).join("; ")})` : "";
   const notes = (s.notes ?? []).map((n) => `\n  note: ${n}`).join("");
-  return `imported ${s.adapter} "${s.location}": read ${s.read} rows, added ${s.added}, skipped ${s.skipped}, rejected ${rejected}${why}${notes}`;
+  const kept = Object.entries(s.withheld ?? {}).sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0);
+  const withheld = kept.length > 0
+    ? `, withheld by the recorder ${kept.reduce((n, [, v]) => n + v, 0)} (${
+      kept.map(([k, v]) => `${k}: ${v}`).join("; ")
+    })`
+    : "";
+  return `imported ${s.adapter} "${s.location}": read ${s.read} rows, added ${s.added}, skipped ${s.skipped}, rejected ${rejected}${why}${withheld}${notes}`;
 }
 
 /** Entry point of `frames import`. */

@@ -69,6 +69,11 @@ export interface ImportSummary {
   notes?: string[];
   /** The machine recorded on every imported row. */
   machine: string;
+  /**
+   * What the recorder itself withheld in the rows read, by reason (its privacy markers): the
+   * rows are stored without the withheld values, so the count is said here.
+   */
+  withheld?: Record<string, number>;
 }
 
 const DAY_MS = 86_400_000;
@@ -122,6 +127,9 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
         includeText: opts.includeText === true,
       });
       merge(pendingRejected, capture.facts.rejected);
+      if (capture.facts.withheld !== undefined) {
+        merge(summary.withheld ??= {}, capture.facts.withheld);
+      }
       const batches = split(capture.snapshots, capture.events, batchRows);
       const markers = capture.markers ?? [];
       if (batches.length === 0 && markers.length > 0) batches.push({ s0: 0, s1: 0, e0: 0, e1: 0 });

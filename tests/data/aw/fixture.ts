@@ -121,10 +121,22 @@ function q(s: string): string {
   return `'${s.replaceAll("'", "''")}'`;
 }
 
-/** aw-server-rust SQLite as SQL text (`user_version = 5`, times in ns). */
-export function rustSql(buckets = BUCKETS, origin = T0): string {
+/**
+ * aw-server-rust SQLite as SQL text (`user_version = 5`, times in ns); `settings` become
+ * `key_value` rows `settings.<key>` holding JSON text, as aw-datastore's
+ * `insert_key_value` writes them (`datastore.rs`, table added by `_migrate_v3_to_v4`).
+ */
+export function rustSql(
+  buckets = BUCKETS,
+  origin = T0,
+  settings: Record<string, unknown> = {},
+): string {
   const lines = [
     "PRAGMA user_version = 5;",
+    `CREATE TABLE key_value (key TEXT PRIMARY KEY, value TEXT, last_modified NUMBER NOT NULL);`,
+    ...Object.entries(settings).map(([k, v]) =>
+      `INSERT INTO key_value VALUES (${q(`settings.${k}`)}, ${q(JSON.stringify(v))}, 0);`
+    ),
     `CREATE TABLE buckets (id INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT UNIQUE NOT NULL,
       type TEXT NOT NULL, client TEXT NOT NULL, hostname TEXT NOT NULL, created TEXT NOT NULL,
       data TEXT NOT NULL DEFAULT '{}');`,

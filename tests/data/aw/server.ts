@@ -4,12 +4,16 @@
  * (newest first, clipped to `start`/`end`, `limit`) and `/api/0/export` — optionally
  * behind `Authorization: Bearer <key>`. Prints `listening <port>` when ready.
  *
- * Run: deno run --allow-net=127.0.0.1 --allow-read server.ts EXPORT.json [KEY]
+ * Run: deno run --allow-net=127.0.0.1 --allow-read server.ts EXPORT.json [KEY] [SETTINGS.json]
  *
  * @module
  */
 
-const [exportPath, key] = Deno.args;
+const [exportPath, key, settingsPath] = Deno.args;
+// aw-server-rust `endpoints/settings.rs`: GET /api/0/settings/<key> → the value, or null.
+const settings: Record<string, unknown> = settingsPath
+  ? JSON.parse(await Deno.readTextFile(settingsPath))
+  : {};
 const data = JSON.parse(await Deno.readTextFile(exportPath)) as {
   buckets: Record<string, { events: { timestamp: string; duration: number }[] }>;
 };
@@ -55,6 +59,8 @@ const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen() {} }, (re
     }
     return json(list);
   }
+  const setting = /^\/api\/0\/settings\/([^/]+)$/.exec(path);
+  if (setting) return json(settings[setting[1]] ?? null);
   const m = /^\/api\/0\/buckets\/([^/]+)\/events$/.exec(path);
   if (m && data.buckets[m[1]]) return json(clipped(m[1], url));
   return json({ message: "Not found" }, 404);
