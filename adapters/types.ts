@@ -65,6 +65,11 @@ export interface KeyedCapture {
   eventKeys: string[];
   /** Element rows of the window's snapshots, when the source has them. */
   elements?: Element[];
+  /**
+   * The machine of each display's rows, where the source names one per stream (an
+   * ActivityWatch bucket's hostname); `frames import` records it unless `--machine` is given.
+   */
+  machines?: Record<string, string>;
 }
 
 /** A capture source opened for import: its provenance, its time span and a keyed reader. */

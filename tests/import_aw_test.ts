@@ -1,4 +1,3 @@
-import { hostname } from "node:os";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
@@ -68,8 +67,8 @@ Deno.test("importSource() adds every row once: a second import adds nothing", as
       notes: [
         'no afk bucket for host "desktop": its window time is counted whether or not someone was at the keyboard',
       ],
-      // No --machine and no hostname from the source: this computer's (schema v4).
-      machine: hostname(),
+      // No --machine: each bucket's hostname is its rows' machine (the fixture syncs two).
+      machine: "desktop, laptop",
     } satisfies ImportSummary,
   );
   // 21 snapshots, 4 input events and the afk period's away and back markers.
@@ -147,10 +146,12 @@ Deno.test("compile() puts imported and natively captured rows in one document", 
   const apps = doc.ledger.map((l) => l.app).sort();
   // Slack (1800 s) falls outside the not-afk periods, so ActivityWatch counts none of it.
   assert.deepEqual(apps, ["Code", "Firefox", "Google-chrome", "Terminal"]);
+  // Two named machines (the buckets' hosts) and the engine's unnamed rows, which the store
+  // reads as its `local` machine; a host's one ActivityWatch stream is its machine's name.
   assert.deepEqual(Object.keys(doc.coverage.per_display).sort(), [
     "desktop",
     "laptop",
-    "monitor_1",
+    "local/monitor_1",
   ]);
   assert.equal(doc.source.capabilities.heartbeats, true);
 });

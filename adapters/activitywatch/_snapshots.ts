@@ -26,10 +26,14 @@ import { inputEvents } from "./_input.ts";
 import { type EventSpan, union } from "./_canonical.ts";
 import { awPrivacy, dropNote, webEvent, windowEvent } from "./_privacy.ts";
 import type { KeyedCapture } from "../types.ts";
+import { machinesNote } from "../../src/store/mod.ts";
 
 export { type AwBucketPlan, planBuckets } from "./_plan.ts";
 export { AW_REF_CHUNKS } from "./_stream.ts";
 export { AW_STEP_MS } from "./_place.ts";
+
+/** The hostname a bucket without one gets (`_sqlite.ts`, `_export.ts`): no machine name. */
+const UNKNOWN_HOST = "unknown";
 
 /** Events this far around a window are read too, so flooding and cuts see their neighbours. */
 const CONTEXT_MS = 3_600_000;
@@ -54,6 +58,11 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
   for (const b of plan.window) perHost.set(b.hostname, (perHost.get(b.hostname) ?? 0) + 1);
   const displayOf = (b: { id: string; hostname: string }) =>
     perHost.get(b.hostname) === 1 ? b.hostname : b.id;
+  // Each bucket's hostname is its machine: buckets of two hosts (an aw-server that syncs
+  // them) are two machines in the one focus timeline (SPEC §3.7), named on every row.
+  const several = perHost.size >= 2;
+  const machines: Record<string, string> = {};
+  for (const b of plan.window) if (b.hostname !== UNKNOWN_HOST) machines[displayOf(b)] = b.hostname;
   const rows: Record<string, number> = {};
   const rejected: Record<string, number> = {};
   const count: Counter = (type, n, rej) => {
@@ -137,6 +146,7 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
         trigger: triggerOf(i),
         focused: true,
       };
+      if (several) snap.machine = bucket.hostname;
       const title = i.piece.private ? undefined : names.get(i.piece.event.data.title);
       if (title !== undefined) snap.title = title;
       if (i.piece.url !== undefined) snap.url = i.piece.url;
@@ -182,6 +192,10 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
     );
   }
   const { events, eventKeys } = inputEvents(source, plan, displayOf, opts, count);
+  if (several) {
+    for (const e of events) e.machine = machines[e.display ?? ""] ?? e.display;
+    notes.push(machinesNote([...perHost.keys()].sort()));
+  }
   const order = snapshots.map((_, i) => i).sort((a, b) =>
     snapshots[a].at - snapshots[b].at || snapshots[a].ref - snapshots[b].ref
   );
@@ -212,7 +226,12 @@ export function buildAwCapture(source: AwSource, opts: BuildAwOptions): KeyedCap
   if (markers.size > 0) {
     capture.markers = [...markers.values()].sort((a, b) => a.at - b.at || a.ref - b.ref);
   }
-  return { capture, snapshotKeys: order.map((i) => snapshotKeys[i]), eventKeys };
+  return {
+    capture,
+    snapshotKeys: order.map((i) => snapshotKeys[i]),
+    eventKeys,
+    ...(Object.keys(machines).length > 0 ? { machines } : {}),
+  };
 }
 
 /** The blind spot of a host whose afk watcher is missing. */

@@ -39,8 +39,10 @@ Options:
   --code CODE        the Windows Recall export code, 32 hex digits (or FRAMES_RECALL_CODE)
   --include-text     keep typed text (privacy: off by default; lengths are always kept)
   --machine NAME     the computer the source was captured on (default: the source's
-                     hostname where it records one, else this computer's hostname); a
-                     store of several machines compiles one ledger, attention counted once
+                     hostname where it records one — per ActivityWatch bucket, so a
+                     synced aw-server imports as its hosts —, else this computer's
+                     hostname); a store of several machines compiles one ledger,
+                     attention counted once
   --store PATH       the store to append to (default: $FRAMES_HOME/capture.db)
   --batch N          rows per transaction (default 20000)
   -h, --help         show this help

@@ -9,7 +9,7 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { hostname } from "node:os";
-import type { ImportableSource } from "../../adapters/mod.ts";
+import type { ImportableSource, KeyedCapture } from "../../adapters/mod.ts";
 import {
   appendBatch,
   beginImport,
@@ -67,7 +67,11 @@ export interface ImportSummary {
   rejected: Record<string, number>;
   /** What the source says it cannot see (kept with its provenance row), when it says so. */
   notes?: string[];
-  /** The machine recorded on every imported row. */
+  /**
+   * The machine recorded on the imported rows: `--machine`, else each stream's machine where
+   * the source names one (an ActivityWatch bucket's hostname; names joined by `, ` when the
+   * source held several), else this computer's hostname.
+   */
   machine: string;
   /**
    * What the recorder itself withheld in the rows read, by reason (its privacy markers): the
@@ -110,6 +114,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
     machine,
   };
   const span = source.span();
+  const machines = new Set<string>();
   const db = openStore(opts.store);
   try {
     const sourceId = registerSource(db, source);
@@ -121,49 +126,60 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
       : Math.floor(span.last / sliceMs) - Math.floor(span.first / sliceMs) + 1;
     for (let i = 0; i < total; i++) {
       const start = (Math.floor(span!.first / sliceMs) + i) * sliceMs;
-      const { capture, snapshotKeys, eventKeys, elements } = source.readKeyed({
+      const keyed = source.readKeyed({
         start,
         end: start + sliceMs,
         includeText: opts.includeText === true,
       });
-      merge(pendingRejected, capture.facts.rejected);
-      if (capture.facts.withheld !== undefined) {
-        merge(summary.withheld ??= {}, capture.facts.withheld);
+      merge(pendingRejected, keyed.capture.facts.rejected);
+      if (keyed.capture.facts.withheld !== undefined) {
+        merge(summary.withheld ??= {}, keyed.capture.facts.withheld);
       }
-      const batches = split(capture.snapshots, capture.events, batchRows);
-      const markers = capture.markers ?? [];
-      if (batches.length === 0 && markers.length > 0) batches.push({ s0: 0, s1: 0, e0: 0, e1: 0 });
-      // The writer stores a snapshot's element rows with the snapshot, in its batch.
-      const elementsOf = elementsByBatch(capture.snapshots, batches, elements);
-      batches.forEach((b, k) => {
-        const batch: StoreBatch = {
-          machine,
-          snapshots: capture.snapshots.slice(b.s0, b.s1),
-          snapshotKeys: snapshotKeys.slice(b.s0, b.s1),
-          events: capture.events.slice(b.e0, b.e1),
-          eventKeys: eventKeys.slice(b.e0, b.e1),
-          elements: elementsOf[k],
-          displays: k === 0 ? capture.displays : undefined,
-          // The window's markers go with its first batch (a handful per day).
-          ...(k === 0 && markers.length > 0
-            ? { markers, markerKeys: markers.map((m) => markerKey(source.adapter, m)) }
-            : {}),
-        };
-        if (!opts.includeText) batch.events = batch.events.map(withoutText);
-        const rows = batch.snapshots.length + batch.events.length + (batch.markers?.length ?? 0);
-        const r = appendBatch(db, batch, {
-          sourceId,
-          importId,
-          read: rows,
-          rejected: pendingRejected,
-          refIds,
-          redact: opts.redact,
+      // `--machine` names every row; else each stream's own machine where the source says.
+      const groups = byMachine(
+        keyed,
+        opts.machine === undefined ? keyed.machines : undefined,
+        machine,
+      );
+      groups.forEach((g, n) => {
+        if (g.snapshots.length + g.events.length + g.markers.length > 0) machines.add(g.machine);
+        const { snapshots, snapshotKeys, events, eventKeys, markers } = g;
+        const batches = split(snapshots, events, batchRows);
+        if (batches.length === 0 && markers.length > 0) {
+          batches.push({ s0: 0, s1: 0, e0: 0, e1: 0 });
+        }
+        // The writer stores a snapshot's element rows with the snapshot, in its batch.
+        const elementsOf = elementsByBatch(snapshots, batches, keyed.elements);
+        batches.forEach((b, k) => {
+          const batch: StoreBatch = {
+            machine: g.machine,
+            snapshots: snapshots.slice(b.s0, b.s1),
+            snapshotKeys: snapshotKeys.slice(b.s0, b.s1),
+            events: events.slice(b.e0, b.e1),
+            eventKeys: eventKeys.slice(b.e0, b.e1),
+            elements: elementsOf[k],
+            displays: k === 0 && n === 0 ? keyed.capture.displays : undefined,
+            // The window's markers go with its first batch (a handful per day).
+            ...(k === 0 && markers.length > 0
+              ? { markers, markerKeys: markers.map((m) => markerKey(source.adapter, m)) }
+              : {}),
+          };
+          if (!opts.includeText) batch.events = batch.events.map(withoutText);
+          const rows = batch.snapshots.length + batch.events.length + (batch.markers?.length ?? 0);
+          const r = appendBatch(db, batch, {
+            sourceId,
+            importId,
+            read: rows,
+            rejected: pendingRejected,
+            refIds,
+            redact: opts.redact,
+          });
+          pendingRejected = {};
+          summary.read += rows;
+          summary.snapshots += batch.snapshots.length;
+          summary.added += r.added;
+          summary.skipped += r.skipped;
         });
-        pendingRejected = {};
-        summary.read += rows;
-        summary.snapshots += batch.snapshots.length;
-        summary.added += r.added;
-        summary.skipped += r.skipped;
       });
       if (Object.keys(pendingRejected).length > 0) {
         appendBatch(db, { snapshots: [], events: [] }, {
@@ -183,6 +199,7 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
       });
     }
     finishImport(db, { importId, finishedMs: now() });
+    if (machines.size > 0) summary.machine = [...machines].sort().join(", ");
     summary.rejected = rejectedOf(db, importId);
     return summary;
   } finally {
@@ -217,6 +234,70 @@ export function nothingImported(summary: ImportSummary): string | undefined {
 function markerKey(adapter: string, m: Marker): string {
   const on = m.display === undefined ? "" : `#${m.display}`;
   return `${adapter}:marker:${m.kind}@${m.at}${on}${m.reason === undefined ? "" : `/${m.reason}`}`;
+}
+
+/** One machine's rows of a window, with their keys, in time order. */
+interface MachineRows {
+  machine: string;
+  snapshots: Snapshot[];
+  snapshotKeys: string[];
+  events: InputEvent[];
+  eventKeys: string[];
+  markers: Marker[];
+}
+
+/**
+ * A window's rows split by the machine of their display (`machines`; rows of a display it
+ * does not name, and markers naming none, go to `fallback`), machines in name order.
+ */
+function byMachine(
+  keyed: KeyedCapture,
+  machines: Record<string, string> | undefined,
+  fallback: string,
+): MachineRows[] {
+  const { capture } = keyed;
+  if (machines === undefined) {
+    return [{
+      machine: fallback,
+      snapshots: capture.snapshots,
+      snapshotKeys: keyed.snapshotKeys,
+      events: capture.events,
+      eventKeys: keyed.eventKeys,
+      markers: capture.markers ?? [],
+    }];
+  }
+  const groups = new Map<string, MachineRows>();
+  const of = (display: string | undefined): MachineRows => {
+    const m = (display === undefined ? undefined : machines[display]) ?? fallback;
+    let g = groups.get(m);
+    if (g === undefined) {
+      checkMachine(m);
+      groups.set(
+        m,
+        g = {
+          machine: m,
+          snapshots: [],
+          snapshotKeys: [],
+          events: [],
+          eventKeys: [],
+          markers: [],
+        },
+      );
+    }
+    return g;
+  };
+  capture.snapshots.forEach((s, i) => {
+    const g = of(s.display);
+    g.snapshots.push(s);
+    g.snapshotKeys.push(keyed.snapshotKeys[i]);
+  });
+  capture.events.forEach((e, i) => {
+    const g = of(e.display);
+    g.events.push(e);
+    g.eventKeys.push(keyed.eventKeys[i]);
+  });
+  for (const m of capture.markers ?? []) of(m.display).markers.push(m);
+  return [...groups.values()].sort((a, b) => a.machine < b.machine ? -1 : 1);
 }
 
 function elementsByBatch(

@@ -64,10 +64,13 @@ export function assignMachines(
   }
   const shared = (m: string, display: string) =>
     (namers.get(`${m}\u0000${display}`)?.size ?? 0) >= 2;
-  /** The stream name of `display` as recorder `src` of machine `m` named it. */
+  /**
+   * The stream name of `display` as recorder `src` of machine `m` named it; a display that
+   * is already its machine's name (an ActivityWatch host's one stream) is not repeated.
+   */
   const name = (m: string, src: number, display: string): string => {
     const d = shared(m, display) ? `${display}@${label.get(src) ?? src}` : display;
-    return several ? `${m}/${d}` : d;
+    return several && d !== m ? `${m}/${d}` : d;
   };
   const rows = new Map<number, [string, number]>();
   const snapSql = `SELECT id, ${col}, source_id FROM snapshots WHERE `;
@@ -113,13 +116,14 @@ export function assignMachines(
   }
   capture.facts.capabilities.focus ||= capture.snapshots.some((s) => s.focused === true);
   const notes = capture.facts.notes ?? (capture.facts.notes = []);
-  notes.push(
-    several
-      ? `${named.length} machines (${
-        named.join(", ")
-      }): a person's attention is counted once (the machine with input holds focus; with none, the one whose focus moved last); overlaps are in coverage.overlap_minutes`
-      : RECORDERS_NOTE,
-  );
+  notes.push(several ? machinesNote(named) : RECORDERS_NOTE);
+}
+
+/** The note of a window with several machines (`names` sorted). */
+export function machinesNote(names: readonly string[]): string {
+  return `${names.length} machines (${
+    names.join(", ")
+  }): a person's attention is counted once (the machine with input holds focus; with none, the one whose focus moved last); overlaps are in coverage.overlap_minutes`;
 }
 
 /** Per recorder of a machine with several: its adapter, or its id where one adapter repeats. */

@@ -65,3 +65,4 @@ export {
   wholeTextValue,
 } from "./sqlite.ts";
 export { checkWindow } from "./window.ts";
+export { machinesNote } from "./_machines.ts";
