@@ -134,6 +134,8 @@ export interface ImporterOptions {
   key?: string;
   /** Windows Recall export code (32 hex digits). */
   code?: string;
+  /** Load typed text (a source read whole when opened needs it then; SPEC §9). */
+  includeText?: boolean;
 }
 
 /**

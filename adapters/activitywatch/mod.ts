@@ -59,7 +59,10 @@ const activityWatch: Adapter = {
       : Promise.resolve(readActivityWatch(path, opts));
   },
   importer(from, { home, key }) {
-    return openActivityWatchImport(from ?? discoverActivityWatch(home) ?? AW_DEFAULT_URL, { key });
+    const location = from?.toLowerCase() === "api" ? AW_DEFAULT_URL : from;
+    return openActivityWatchImport(location ?? discoverActivityWatch(home) ?? AW_DEFAULT_URL, {
+      key,
+    });
   },
 };
 

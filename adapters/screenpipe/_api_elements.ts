@@ -29,6 +29,20 @@ export async function prefetchElements(
   events: readonly InputEvent[],
   opts: ApiRequestOptions,
 ): Promise<ElementLookup | undefined> {
+  const rows = await fetchElementRows(base, snapshots, events, opts);
+  return rows === undefined ? undefined : memoryLookup(rows);
+}
+
+/**
+ * The element rows by frame id of the frames the window's clicks can land on (what
+ * `frames import` stores), or `undefined` when the server has no element routes.
+ */
+export async function fetchElementRows(
+  base: string,
+  snapshots: readonly Snapshot[],
+  events: readonly InputEvent[],
+  opts: ApiRequestOptions,
+): Promise<Map<number, Element[]> | undefined> {
   const ids = candidateFrames(snapshots, events);
   const rows = new Map<number, Element[]>();
   let missing = false;
@@ -46,7 +60,7 @@ export async function prefetchElements(
   }
   await Promise.all(Array.from({ length: PARALLEL }, worker));
   if (missing && rows.size === 0 && ids.length > 0) return undefined;
-  return memoryLookup(rows);
+  return rows;
 }
 
 /** Per display, the latest frame at or before each click (ids, ascending). */

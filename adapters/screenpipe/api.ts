@@ -21,7 +21,7 @@
  * @module
  */
 
-import type { Capture, InputEvent, Snapshot } from "../../src/model.ts";
+import type { Capture, Element, InputEvent, Snapshot } from "../../src/model.ts";
 import { checkWindow } from "../../src/store/mod.ts";
 import { parseTimestamp } from "../_timestamp.ts";
 import { NameCache } from "../_names.ts";
@@ -30,7 +30,8 @@ import { byTimeThenRef, CLIPBOARD_KINDS, EVENT_KINDS } from "./_events.ts";
 import { unstackWindows } from "./_windows.ts";
 import { type ApiRequestOptions, SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
 import { searchAll, textSafeStart } from "./_api_pages.ts";
-import { prefetchElements } from "./_api_elements.ts";
+import { fetchElementRows } from "./_api_elements.ts";
+import { memoryLookup } from "./_memory_lookup.ts";
 import { typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 
 export { SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
@@ -62,6 +63,14 @@ export async function readScreenpipeApi(
   url: string,
   opts: ScreenpipeApiOptions,
 ): Promise<Capture> {
+  return (await readScreenpipeApiRows(url, opts)).capture;
+}
+
+/** {@linkcode readScreenpipeApi}, with the element rows its lookup answers from (for import). */
+export async function readScreenpipeApiRows(
+  url: string,
+  opts: ScreenpipeApiOptions,
+): Promise<{ capture: Capture; elements: Element[] }> {
   checkWindow(opts);
   const base = (url === "" ? SCREENPIPE_DEFAULT_URL : url).replace(/\/+$/, "");
   const { start, end } = opts;
@@ -83,8 +92,9 @@ export async function readScreenpipeApi(
     rejected,
     withheld,
   });
-  const elements = await prefetchElements(base, frames.snapshots, events, opts);
-  return {
+  const rows = await fetchElementRows(base, frames.snapshots, events, opts);
+  const elements = rows === undefined ? undefined : memoryLookup(rows);
+  const capture: Capture = {
     window: { start, end },
     snapshots: frames.snapshots,
     events,
@@ -108,6 +118,7 @@ export async function readScreenpipeApi(
     after: frames.after,
     ...(elements !== undefined ? { elements } : {}),
   };
+  return { capture, elements: [...(rows?.values() ?? [])].flat() };
 }
 
 interface FramesOut {

@@ -4,7 +4,7 @@
  * default databases when none is given, `screenpipe:http://127.0.0.1:3030` (or
  * `screenpipe:api`, the default address) for a running screenpipe's REST API (read
  * asynchronously, with `FRAMES_SCREENPIPE_KEY` as its bearer key when it needs one), and
- * `frames import screenpipe`.
+ * `frames import screenpipe [PATH|URL|api]`.
  *
  * @example
  * ```ts
@@ -23,6 +23,7 @@ export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
 import { openScreenpipeImport } from "./importer.ts";
+import { openScreenpipeApiImport } from "./_api_import.ts";
 import { readScreenpipeApi, SCREENPIPE_DEFAULT_URL } from "./api.ts";
 import { readScreenpipeFiles } from "./migrated.ts";
 import { screenpipeWatermark } from "./_watermark.ts";
@@ -64,7 +65,13 @@ const screenpipe: Adapter = {
     return isUrl(target) ? undefined : screenpipeIndexSpan(target);
   },
   watermark: screenpipeWatermark, // not for URLs: resolve.ts binds it to files only
-  importer(from, { home }) {
+  importer(from, { home, includeText }) {
+    if (from !== undefined && (isUrl(from) || from.toLowerCase() === "api")) {
+      return openScreenpipeApiImport(isUrl(from) ? from : SCREENPIPE_DEFAULT_URL, {
+        key: Deno.env.get("FRAMES_SCREENPIPE_KEY"),
+        includeText,
+      });
+    }
     const path = from ?? discoverScreenpipe(home);
     if (path === undefined) {
       throw new Error(

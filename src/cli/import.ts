@@ -32,7 +32,10 @@ FROM by kind:
                    (default: the local ActivityWatch database)
   recall           a Windows Recall ukg.db, or an export folder (needs --code)
   memory-archive   a Memory Archive session folder (required)
-  screenpipe       a screenpipe-layout database (default: ~/.screenpipe/db.sqlite, …)
+  screenpipe       a screenpipe-layout database (default: ~/.screenpipe/db.sqlite, …), or
+                   a running screenpipe's API: a URL, or "api" for http://127.0.0.1:3030
+                   (FRAMES_SCREENPIPE_KEY as its key when it needs one)
+  Any FROM can also be given as KIND:FROM, e.g. screenpipe:api.
 
 Options:
   --aw-key KEY       bearer key for the ActivityWatch REST API (or FRAMES_AW_KEY)
@@ -51,6 +54,7 @@ Examples:
   frames import activitywatch
   frames import activitywatch ~/Downloads/aw-buckets-export.json
   frames import memory-archive ./memories/open-invoice
+  frames import screenpipe:http://127.0.0.1:3030
 `;
 
 /** Options of the import command. */
@@ -92,7 +96,13 @@ export async function main(args: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const [kind, from, ...extra] = p.positionals;
+  // `KIND:FROM` (as `--source` spells it: `screenpipe:http://…`, `screenpipe:api`) is KIND FROM.
+  let [kind, from, ...extra] = p.positionals;
+  const colon = kind?.indexOf(":") ?? -1;
+  if (colon > 0 && isImportKind(kind!.slice(0, colon)) && from === undefined) {
+    from = kind!.slice(colon + 1);
+    kind = kind!.slice(0, colon);
+  }
   if (kind === undefined) {
     throw new UsageError(`Missing source kind: use one of ${IMPORT_KINDS.join(", ")}`);
   }
@@ -116,7 +126,8 @@ export async function main(args: string[]): Promise<number> {
     }
   }
   const settings = resolveSettings({});
-  const location = from === undefined || /^https?:\/\//i.test(from)
+  const location = from === undefined || /^https?:\/\//i.test(from) ||
+      from.toLowerCase() === "api"
     ? from
     : from === "~" || from.startsWith("~/")
     ? resolve(settings.userHome, `.${from.slice(1)}`)
@@ -127,6 +138,7 @@ export async function main(args: string[]): Promise<number> {
     home: settings.userHome,
     awKey: str(p, "aw-key") ?? (Deno.env.get("FRAMES_AW_KEY") || undefined),
     recallCode: str(p, "code") ?? (Deno.env.get("FRAMES_RECALL_CODE") || undefined),
+    includeText: p.values["include-text"] === true,
   });
   const store = str(p, "store") ?? storePath(settings.home);
   // Opening read nothing into the store yet: a store that is the source is refused first.

@@ -22,6 +22,8 @@ export interface OpenImportOptions {
   awKey?: string;
   /** Windows Recall export code (32 hex digits). */
   recallCode?: string;
+  /** Load typed text (off by default; SPEC §9). */
+  includeText?: boolean;
 }
 
 /** True when `kind` is one of {@linkcode IMPORT_KINDS}. */
@@ -43,5 +45,6 @@ export async function openImport(
     home: opts.home,
     key: opts.awKey,
     code: opts.recallCode,
+    includeText: opts.includeText,
   });
 }
