@@ -3,6 +3,13 @@
  * measure (SPEC §3.6–3.8): a minute seen on two displays counts once, focus has one
  * timeline, presence is its own union.
  *
+ * Two recorders of one machine (`Snapshot.detail` set) see the same screen and may name its
+ * apps differently (ActivityWatch's `Google-chrome`, screenpipe's `Google Chrome`), so their
+ * visible streams are one timeline too: where the more detailed recorder of the machine has
+ * credited dwell, a less detailed one's snapshots add nothing to the per-app, per-site and
+ * presence unions or the window titles (its frames and per-display minutes stay, as
+ * evidence). Without `detail` (one recorder per machine) nothing changes.
+ *
  * @module
  */
 
@@ -52,8 +59,11 @@ export function tallyCredit(built: Built): Tally {
   // A day repeats a few hundred URLs over thousands of snapshots: parse each one once.
   const siteOf = cachedSiteOf();
   let activeMs = 0, first = Infinity, last = -Infinity;
+  const masks = recorderMasks(built.streams);
   built.streams.forEach((st, k) => {
     let ms = 0;
+    const mask = masks?.[k];
+    let cursor = 0;
     for (let i = 0; i < st.snaps.length; i++) {
       const s = st.snaps[i], c = st.credit[i], t = st.at[i];
       if (t < first) first = t;
@@ -64,16 +74,21 @@ export function tallyCredit(built: Built): Tally {
       if (site !== undefined) sites.add(site);
       if (c === 0) continue;
       union.add(ALL, t, t + c);
-      union.add("app:" + s.app, t, t + c);
-      if (site !== undefined) union.add("site:" + site, t, t + c);
       const f = built.focus.credit[k][i];
       if (f > 0) appFocus.set(s.app, (appFocus.get(s.app) ?? 0) + f);
-      if (built.presence[k][i]) union.add(PRESENCE, t, t + c);
-      if (s.title !== undefined && s.title !== "") {
-        let m = titles.get(s.app);
-        if (!m) titles.set(s.app, m = new Map());
-        m.set(s.title, (m.get(s.title) ?? 0) + c);
+      const present = built.presence[k][i];
+      if (mask === undefined) {
+        addVisible(union, titles, s, site, present, t, t + c);
+        continue;
       }
+      // The parts of [t, t + c) outside the mask (sorted, disjoint; snapshots in time order).
+      while (cursor < mask.length && mask[cursor + 1] <= t) cursor += 2;
+      let from = t;
+      for (let j = cursor; j < mask.length && mask[j] < t + c; j += 2) {
+        if (mask[j] > from) addVisible(union, titles, s, site, present, from, mask[j]);
+        if (mask[j + 1] > from) from = mask[j + 1];
+      }
+      if (from < t + c) addVisible(union, titles, s, site, present, from, t + c);
     }
     activeMs += ms;
     streamMs.push(ms);
@@ -91,6 +106,56 @@ export function tallyCredit(built: Built): Tally {
     firstMs: first,
     lastMs: last,
   };
+}
+
+/** Adds `[a, b)` of snapshot `s` to the per-app, per-site and presence unions and its title. */
+function addVisible(
+  union: IntervalUnion,
+  titles: Map<string, Map<string, number>>,
+  s: { app: string; title?: string },
+  site: string | undefined,
+  present: boolean | number,
+  a: number,
+  b: number,
+): void {
+  union.add("app:" + s.app, a, b);
+  if (site !== undefined) union.add("site:" + site, a, b);
+  if (present) union.add(PRESENCE, a, b);
+  if (s.title !== undefined && s.title !== "") {
+    let m = titles.get(s.app);
+    if (!m) titles.set(s.app, m = new Map());
+    m.set(s.title, (m.get(s.title) ?? 0) + b - a);
+  }
+}
+
+/**
+ * Per stream, where a more detailed recorder of its machine has credited dwell (sorted,
+ * disjoint `[start, end)` pairs, flat), or `undefined` for a stream no other recorder of its
+ * machine outranks; `undefined` altogether when no snapshot names its recorder's detail.
+ */
+function recorderMasks(streams: Built["streams"]): (Float64Array | undefined)[] | undefined {
+  if (!streams.some((st) => st.snaps[0]?.detail !== undefined)) return undefined;
+  return streams.map((st) => {
+    const machine = st.snaps[0]?.machine, detail = st.snaps[0]?.detail ?? 0;
+    const spans: number[] = [];
+    for (const other of streams) {
+      const o = other.snaps[0];
+      if (o === undefined || o.machine !== machine || (o.detail ?? 0) <= detail) continue;
+      for (let i = 0; i < other.snaps.length; i++) {
+        if (other.credit[i] > 0) spans.push(other.at[i], other.at[i] + other.credit[i]);
+      }
+    }
+    if (spans.length === 0) return undefined;
+    const order = Array.from({ length: spans.length / 2 }, (_, i) => i)
+      .sort((a, b) => spans[2 * a] - spans[2 * b]);
+    const out: number[] = [];
+    for (const i of order) {
+      const a = spans[2 * i], b = spans[2 * i + 1], n = out.length;
+      if (n > 0 && a <= out[n - 1]) out[n - 1] = Math.max(out[n - 1], b);
+      else out.push(a, b);
+    }
+    return Float64Array.from(out);
+  });
 }
 
 /** Minutes of life with capture on any display: the union across displays, in ms. */
