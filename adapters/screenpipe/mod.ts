@@ -22,9 +22,8 @@ import type { Adapter } from "../types.ts";
 export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
-import { openScreenpipeImport } from "./importer.ts";
-import { readScreenpipeApi, SCREENPIPE_DEFAULT_URL } from "./api.ts";
 import { readScreenpipeFiles } from "./migrated.ts";
+import { SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
 import { screenpipeWatermark } from "./_watermark.ts";
 import { screenpipeIndexSpan } from "./_span.ts";
 
@@ -56,15 +55,20 @@ const screenpipe: Adapter = {
     }
     return readScreenpipe(target, opts);
   },
-  readAsync(target, opts) {
-    if (!isUrl(target)) return readScreenpipeFiles(target, opts);
-    return readScreenpipeApi(target, { ...opts, key: Deno.env.get("FRAMES_SCREENPIPE_KEY") });
+  async readAsync(target, opts) {
+    if (!isUrl(target)) return await readScreenpipeFiles(target, opts);
+    // The API reader and the importer (which writes the native store) load only when used.
+    const { readScreenpipeApi } = await import("./api.ts");
+    return await readScreenpipeApi(target, {
+      ...opts,
+      key: Deno.env.get("FRAMES_SCREENPIPE_KEY"),
+    });
   },
   span(target) {
     return isUrl(target) ? undefined : screenpipeIndexSpan(target);
   },
   watermark: screenpipeWatermark, // not for URLs: resolve.ts binds it to files only
-  importer(from, { home }) {
+  async importer(from, { home }) {
     const path = from ?? discoverScreenpipe(home);
     if (path === undefined) {
       throw new Error(
@@ -73,7 +77,8 @@ const screenpipe: Adapter = {
         } exists; pass its path`,
       );
     }
-    return Promise.resolve(openScreenpipeImport(path));
+    const { openScreenpipeImport } = await import("./importer.ts");
+    return openScreenpipeImport(path);
   },
 };
 
