@@ -16,7 +16,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../../src/file_path.ts";
 import type { Adapter } from "../types.ts";
 
 export type * from "../types.ts";

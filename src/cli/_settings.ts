@@ -5,9 +5,7 @@
  * @module
  */
 
-import { existsSync } from "node:fs";
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { exists, join } from "../file_path.ts";
 import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { isValidTimeZone } from "../compile/time.ts";
 import { LIMITS, numberFlag, type NumberRule } from "./_numbers.ts";
@@ -51,12 +49,18 @@ export interface SettingsFlags {
   displays?: string;
 }
 
+// Node's homedir() (the password database) is asked only where HOME is unset: loading
+// node:os starts Node compatibility, ~10 ms of every cold command.
+const nodeHomedir = Deno.env.get("HOME") === undefined
+  ? (await import("node:os")).homedir
+  : undefined;
+
 // The config file's validator (ajv, ~30 ms to load) is loaded only when a config file is
 // there to check: most runs have none, and `frames compile` should not pay for it.
 let configProblem: ((value: unknown) => string | undefined) | undefined;
 
 function homes(): { userHome: string; home: string } {
-  const userHome = Deno.env.get("HOME") ?? homedir();
+  const userHome = Deno.env.get("HOME") ?? (nodeHomedir ?? (() => ""))();
   return { userHome, home: Deno.env.get("FRAMES_HOME") || join(userHome, ".frames") };
 }
 
@@ -67,7 +71,7 @@ function homes(): { userHome: string; home: string } {
  */
 export async function prepareSettings(opts: { always?: boolean } = {}): Promise<void> {
   if (configProblem !== undefined) return;
-  if (opts.always !== true && !existsSync(join(homes().home, "config.json"))) return;
+  if (opts.always !== true && !exists(join(homes().home, "config.json"))) return;
   configProblem = (await import("./_config_schema.ts")).configProblem;
 }
 
