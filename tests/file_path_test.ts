@@ -66,8 +66,10 @@ Deno.test("exists agrees with node:fs existsSync on files, folders, links and no
     Deno.mkdirSync(`${dir}/folder`);
     Deno.symlinkSync(`${dir}/file`, `${dir}/link`);
     Deno.symlinkSync(`${dir}/gone`, `${dir}/dangling`);
-    const cases = ["file", "folder", "link", "dangling", "gone", "file/inside", ""].map((n) =>
-      n === "" ? "" : `${dir}/${n}`
+    // (An empty path is left out: node:fs throws for it under some permission sets; no
+    // caller asks about one.)
+    const cases = ["file", "folder", "link", "dangling", "gone", "file/inside"].map((n) =>
+      `${dir}/${n}`
     );
     for (const c of cases) equal(exists(c), existsSync(c), c);
     equal(exists(`${dir}/file`), true); // the cases must include a yes
