@@ -9,7 +9,7 @@
  * @module
  */
 
-import { isAbsolute, join, resolve } from "node:path";
+import { isAbsolute, join, resolve } from "../src/file_path.ts";
 import type { Capture } from "../src/model.ts";
 import { isSourceScheme, loadAdapter, loadAdapters, type SourceScheme } from "./mod.ts";
 import type { Adapter, ReadWindowOptions, Watermark } from "./types.ts";

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../../src/file_path.ts";
 
 /** Default database paths, relative to the home directory, in order of preference. */
 export const SCREENPIPE_DEFAULT_PATHS: readonly string[] = [

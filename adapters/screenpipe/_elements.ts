@@ -5,7 +5,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../../src/file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Element } from "../../src/model.ts";
 import {

@@ -18,7 +18,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../../src/file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 
 /** The magic bytes at the start of every vault-encrypted file. */

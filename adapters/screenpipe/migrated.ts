@@ -10,7 +10,6 @@
 import type { Capture } from "../../src/model.ts";
 import { readScreenpipe, type ScreenpipeReadOptions } from "./read.ts";
 import { MigratedStoreError } from "./_store_state.ts";
-import { parquetStandIns, readParquetElements, readParquetEvents } from "./_parquet.ts";
 import { memoryLookup } from "./_memory_lookup.ts";
 
 /**
@@ -30,6 +29,10 @@ export async function readScreenpipeFiles(
     return readScreenpipe(path, opts);
   } catch (err) {
     if (!(err instanceof MigratedStoreError)) throw err;
+    // hyparquet loads only for an install whose content moved to Parquet.
+    const { parquetStandIns, readParquetElements, readParquetEvents } = await import(
+      "./_parquet.ts"
+    );
     const standIns = await parquetStandIns(err.files);
     const readable = err.empty.every((t) =>
       (t === "ui_events" || t === "elements") && standIns.has(t)

@@ -16,16 +16,14 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../../src/file_path.ts";
 import type { Adapter } from "../types.ts";
 
 export type * from "../types.ts";
 import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
-import { openScreenpipeImport } from "./importer.ts";
-import { openScreenpipeApiImport } from "./_api_import.ts";
-import { readScreenpipeApi, SCREENPIPE_DEFAULT_URL } from "./api.ts";
 import { readScreenpipeFiles } from "./migrated.ts";
+import { SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
 import { screenpipeWatermark } from "./_watermark.ts";
 import { screenpipeIndexSpan } from "./_span.ts";
 
@@ -57,16 +55,22 @@ const screenpipe: Adapter = {
     }
     return readScreenpipe(target, opts);
   },
-  readAsync(target, opts) {
-    if (!isUrl(target)) return readScreenpipeFiles(target, opts);
-    return readScreenpipeApi(target, { ...opts, key: Deno.env.get("FRAMES_SCREENPIPE_KEY") });
+  async readAsync(target, opts) {
+    if (!isUrl(target)) return await readScreenpipeFiles(target, opts);
+    // The API reader and the importer (which writes the native store) load only when used.
+    const { readScreenpipeApi } = await import("./api.ts");
+    return await readScreenpipeApi(target, {
+      ...opts,
+      key: Deno.env.get("FRAMES_SCREENPIPE_KEY"),
+    });
   },
   span(target) {
     return isUrl(target) ? undefined : screenpipeIndexSpan(target);
   },
   watermark: screenpipeWatermark, // not for URLs: resolve.ts binds it to files only
-  importer(from, { home, includeText }) {
+  async importer(from, { home, includeText }) {
     if (from !== undefined && (isUrl(from) || from.toLowerCase() === "api")) {
+      const { openScreenpipeApiImport } = await import("./_api_import.ts");
       return openScreenpipeApiImport(isUrl(from) ? from : SCREENPIPE_DEFAULT_URL, {
         key: Deno.env.get("FRAMES_SCREENPIPE_KEY"),
         includeText,
@@ -80,7 +84,8 @@ const screenpipe: Adapter = {
         } exists; pass its path`,
       );
     }
-    return Promise.resolve(openScreenpipeImport(path));
+    const { openScreenpipeImport } = await import("./importer.ts");
+    return openScreenpipeImport(path);
   },
 };
 

@@ -13,7 +13,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../../src/file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
 import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";

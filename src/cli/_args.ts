@@ -1,10 +1,12 @@
 /**
- * Flag parsing for subcommands: `node:util` parseArgs with errors turned into usage errors.
+ * Flag parsing for subcommands: `node:util` parseArgs (its port in `_parse_args.ts`, which
+ * does not start Node compatibility) with errors turned into usage errors.
  *
  * @module
  */
 
-import { parseArgs, type ParseArgsConfig } from "node:util";
+import type { ParseArgsConfig } from "node:util";
+import { type ArgOption, parseArgs } from "./_parse_args.ts";
 import { UsageError } from "./usage_error.ts";
 
 /** Option table in parseArgs form. */
@@ -25,8 +27,7 @@ export function parseFlags(
   try {
     const { values, positionals } = parseArgs({
       args: joinNegativeValues(args, options),
-      options,
-      strict: true,
+      options: options as Record<string, ArgOption>,
       allowPositionals: cfg.positionals ?? false,
     });
     return { values: values as Parsed["values"], positionals };

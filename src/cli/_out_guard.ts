@@ -6,7 +6,7 @@
  * @module
  */
 
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../file_path.ts";
 import { safeLine } from "../text/sanitize.ts";
 import { UsageError } from "./usage_error.ts";
 

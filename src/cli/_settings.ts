@@ -5,13 +5,11 @@
  * @module
  */
 
-import { homedir } from "node:os";
-import { join } from "node:path";
+import { exists, join } from "../file_path.ts";
 import { DEFAULT_CONTEXT_BUDGET, DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import { isValidTimeZone } from "../compile/time.ts";
 import { LIMITS, numberFlag, type NumberRule } from "./_numbers.ts";
 import { UsageError } from "./usage_error.ts";
-import { configProblem } from "./_config_schema.ts";
 
 /** The config file's recognised keys (all optional). */
 export interface ConfigFile {
@@ -51,6 +49,32 @@ export interface SettingsFlags {
   displays?: string;
 }
 
+// Node's homedir() (the password database) is asked only where HOME is unset: loading
+// node:os starts Node compatibility, ~10 ms of every cold command.
+const nodeHomedir = Deno.env.get("HOME") === undefined
+  ? (await import("node:os")).homedir
+  : undefined;
+
+// The config file's validator (ajv, ~30 ms to load) is loaded only when a config file is
+// there to check: most runs have none, and `frames compile` should not pay for it.
+let configProblem: ((value: unknown) => string | undefined) | undefined;
+
+function homes(): { userHome: string; home: string } {
+  const userHome = Deno.env.get("HOME") ?? (nodeHomedir ?? (() => ""))();
+  return { userHome, home: Deno.env.get("FRAMES_HOME") || join(userHome, ".frames") };
+}
+
+/**
+ * Loads the config file's validator when `$FRAMES_HOME/config.json` exists (or always, for
+ * a long-running server whose config file may appear later); the command table awaits it
+ * before a command runs, so {@linkcode resolveSettings} can stay synchronous.
+ */
+export async function prepareSettings(opts: { always?: boolean } = {}): Promise<void> {
+  if (configProblem !== undefined) return;
+  if (opts.always !== true && !exists(join(homes().home, "config.json"))) return;
+  configProblem = (await import("./_config_schema.ts")).configProblem;
+}
+
 function readConfig(home: string): ConfigFile {
   const path = join(home, "config.json");
   let text: string;
@@ -68,6 +92,11 @@ function readConfig(home: string): ConfigFile {
   }
   if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) {
     throw new UsageError(`Cannot read config file "${path}": expected a JSON object`);
+  }
+  if (configProblem === undefined) {
+    throw new Error(
+      `Cannot check config file "${path}": its validator is not loaded (await prepareSettings() first)`,
+    );
   }
   const problem = configProblem(parsed);
   if (problem !== undefined) throw new UsageError(`Invalid config file "${path}": ${problem}`);
@@ -89,8 +118,7 @@ function flag(value: unknown, where: string): boolean {
 
 /** Resolves settings from flags, environment, the config file and defaults. */
 export function resolveSettings(flags: SettingsFlags): Settings {
-  const userHome = Deno.env.get("HOME") ?? homedir();
-  const home = Deno.env.get("FRAMES_HOME") || join(userHome, ".frames");
+  const { userHome, home } = homes();
   const config = readConfig(home);
   const envTz = Deno.env.get("FRAMES_TZ");
   let tz: string, tzFrom: Settings["tzFrom"];

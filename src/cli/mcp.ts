@@ -28,7 +28,7 @@ import { install, INSTALL_HELP, INSTALL_OPTIONS } from "./_mcp_install.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
 import type { CommandSpec } from "./_spec.ts";
 import { compileForCli, loadCaptureForCli } from "./_capture.ts";
-import { resolveSettings } from "./_settings.ts";
+import { prepareSettings, resolveSettings } from "./_settings.ts";
 import { resolveWindow } from "./_window.ts";
 import { UsageError } from "./usage_error.ts";
 import { VERSION } from "../version.ts";
@@ -179,6 +179,7 @@ function logError(error: Error): void {
 }
 
 async function serve(args: string[]): Promise<number> {
+  await prepareSettings({ always: true }); // a config file written while serving is checked too
   const p = parseFlags(args, SERVE_OPTIONS, { command: "mcp" });
   if (p.values.help) {
     console.log(HELP);

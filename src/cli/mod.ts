@@ -157,7 +157,9 @@ export async function run(argv: string[]): Promise<number> {
     if (!entry) {
       throw new UsageError(`Unknown command "${name}": run "frames --help" for the list`);
     }
-    const mod = await entry.load();
+    // A config file's validator loads beside the command (only when there is a file).
+    const settings = import("./_settings.ts").then((m) => m.prepareSettings());
+    const [mod] = await Promise.all([entry.load(), settings]);
     return await mod.main(rest, { commands: COMMANDS });
   } catch (err) {
     return reportError(err);

@@ -15,7 +15,7 @@ import { type Parsed, parseFlags, str } from "./_args.ts";
 import { compileForCli, readCliWindow, resolveCliSource } from "./_capture.ts";
 import { cliDayIndex } from "./_mcp_days.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
-import { resolveSettings } from "./_settings.ts";
+import { prepareSettings, resolveSettings } from "./_settings.ts";
 import type { CommandSpec } from "./_spec.ts";
 import { UsageError } from "./usage_error.ts";
 
@@ -166,6 +166,7 @@ async function openBrowser(url: string): Promise<void> {
 
 /** Entry point of `frames serve`. */
 export async function main(args: string[]): Promise<number> {
+  await prepareSettings({ always: true }); // a config file written while serving is checked too
   const p = parseFlags(args, OPTIONS, { command: "serve" });
   if (p.values.help) {
     console.log(HELP);

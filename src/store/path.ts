@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../file_path.ts";
 
 /** File name of the store inside the frames home folder. */
 export const STORE_FILE = "capture.db";

@@ -8,7 +8,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type {
   Capabilities,

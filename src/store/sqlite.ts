@@ -7,10 +7,8 @@
  * @module
  */
 
-import { existsSync } from "node:fs";
+import { exists, fileUrl, join } from "../file_path.ts";
 import { DatabaseSync } from "node:sqlite";
-import { join } from "node:path";
-import { pathToFileURL } from "node:url";
 
 /** Options for {@linkcode openReadOnly}. */
 export interface OpenReadOnlyOptions {
@@ -62,10 +60,10 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
  * rollback-journal database never gets side files from a reader and is opened plainly.
  */
 function openWithoutSideFiles(path: string): DatabaseSync {
-  if (!isWalMode(path) || existsSync(`${path}-wal`) || existsSync(`${path}-shm`)) {
+  if (!isWalMode(path) || exists(`${path}-wal`) || exists(`${path}-shm`)) {
     return new DatabaseSync(path, { readOnly: true });
   }
-  const url = pathToFileURL(path);
+  const url = fileUrl(path);
   url.search = "?mode=ro&immutable=1";
   try {
     const db = new DatabaseSync(url, { readOnly: true });

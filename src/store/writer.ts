@@ -8,7 +8,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../file_path.ts";
 import { DatabaseSync } from "node:sqlite";
 import type { Capabilities } from "../model.ts";
 import { describeSqliteError } from "./sqlite.ts";
