@@ -55,9 +55,13 @@ function measure(db: DatabaseSync, window: ReadWindowOptions, previous?: Waterma
   }
   const ui = schema.uiEvents;
   if (ui !== undefined && ui.has("timestamp")) {
+    // `move` rows never leave SQLite (readUiEvents): not counting them keeps the part's
+    // count moving exactly as the read's `ui_events` count does, which the live delta read
+    // relies on (src/cli/_delta.ts). A `move` added or removed changes no document.
+    const moves = ui.has("event_type") ? " FILTER (WHERE event_type IS NOT 'move')" : "";
     const [m, c, l] = prepareArrays(
       db,
-      `SELECT max(${idColumn(ui)}), count(*), max(timestamp) FROM ui_events
+      `SELECT max(${idColumn(ui)}), count(*)${moves}, max(timestamp) FROM ui_events
        WHERE timestamp >= ? AND timestamp < ?`,
     ).all(...range)[0];
     rows.push(["ui_events", m, c, l]);

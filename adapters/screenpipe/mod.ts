@@ -64,6 +64,9 @@ const screenpipe: Adapter = {
     return isUrl(target) ? undefined : screenpipeIndexSpan(target);
   },
   watermark: screenpipeWatermark, // not for URLs: resolve.ts binds it to files only
+  // A database file only (resolve.ts binds it with the watermark); the REST API keeps the
+  // full read of the window.
+  splitReads: true,
   importer(from, { home }) {
     const path = from ?? discoverScreenpipe(home);
     if (path === undefined) {
