@@ -23,6 +23,8 @@ import { emitJson } from "../src/emit/json.ts";
 import { createServerFactory } from "../src/mcp/mod.ts";
 import { sdkFactory } from "../src/mcp/server.ts";
 import { readScreenpipe } from "../adapters/screenpipe/read.ts";
+import { screenpipeWatermark } from "../adapters/screenpipe/_watermark.ts";
+import type { Watermark } from "../adapters/types.ts";
 import { appendBatch, openStore, registerSource } from "../src/store/mod.ts";
 import type { Capture } from "../src/model.ts";
 
@@ -137,9 +139,13 @@ Deno.test("a live screenpipe session reads only the tail and equals a full compi
   await check(source, "start");
   const parts = chunks(pending, 19);
   const ways: string[] = [];
+  let mark: Watermark = screenpipeWatermark(path, WINDOW);
   for (const [n, chunk] of parts.entries()) {
     append(path, chunk);
     ways.push(await check(source, `chunk ${n} (${chunk.length} rows)`));
+    // The watermark counted on from the previous one equals one counted afresh.
+    mark = screenpipeWatermark(path, WINDOW, mark);
+    deepStrictEqual(mark, screenpipeWatermark(path, WINDOW), `watermark after chunk ${n}`);
   }
   // Every chunk but none went through the delta read (no row was inserted in the past).
   deepStrictEqual(ways, parts.map(() => "delta"));
