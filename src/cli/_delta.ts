@@ -38,7 +38,7 @@ import type {
 export const TAIL_MARGIN_MS = 120_000;
 
 /** A tail holding more rows than this is re-armed at the newest rows. */
-export const MAX_TAIL_ROWS = 1_500;
+export const MAX_TAIL_ROWS = 400;
 
 /** What a live session keeps to read only its tail. */
 export interface TailState {
