@@ -31,6 +31,8 @@ export interface ResolvedSource {
   span?(): { first: number; last: number } | undefined;
   /** The watermark of a window, where its adapter can tell (Adapter.watermark). */
   watermark?(window: ReadWindowOptions, previous?: Watermark): Watermark;
+  /** Whether a live session may read only the tail of a window (Adapter.splitReads). */
+  splitReads?: boolean;
 }
 
 /** Options for {@linkcode resolveSource}. */
@@ -137,6 +139,7 @@ function bind(adapter: Adapter, path: string): ResolvedSource {
     ...(watermark !== undefined
       ? { watermark: (w: ReadWindowOptions, p?: Watermark) => watermark(path, w, p) }
       : {}),
+    ...(watermark !== undefined && adapter.splitReads === true ? { splitReads: true } : {}),
     adapter: adapter.scheme as SourceScheme,
     path,
     read(opts: ReadWindowOptions): Capture {

@@ -185,6 +185,18 @@ export interface Adapter {
    * day cache.
    */
   watermark?(target: string, window: ReadWindowOptions, previous?: Watermark): Watermark;
+  /**
+   * Reads of a file of this source split in time, so a live session may read only the tail
+   * of its window (src/cli/_delta.ts): for any `t` in a window, the read of `[start, end)`
+   * holds the rows of the read of `[t, end)` (same refs, same content, same look-ahead)
+   * beside rows that depend only on what lies before `t`; its fact counts (`rows`,
+   * `rejected`, `withheld`) minus the tail's count only rows before `t`; its other facts are
+   * functions of which kinds of row exist (so they change only when the tail's do, or when
+   * its snapshots first show a focused, unfocused or URL row); and each watermark part named
+   * after a `facts.rows` key counts those rows (a superset is fine). Element rows are looked
+   * up lazily, per snapshot. Only with {@linkcode Adapter.watermark}; network targets never.
+   */
+  readonly splitReads?: boolean;
   /** Read one window where a read needs the network or a secret (aw:URL, Recall exports). */
   readAsync?(target: string, window: ReadWindowOptions): Promise<Capture>;
   /** Open `from` (or the default location) for `frames import`. */

@@ -17,6 +17,7 @@ import { writeDemoDatabase } from "../src/demo/mod.ts";
 import { createServerFactory } from "../src/mcp/mod.ts";
 import { sdkFactory } from "../src/mcp/server.ts";
 import { warmUp } from "../src/mcp/warm_up.ts";
+import { LIVE_COUNTS } from "../src/cli/_live.ts";
 
 const TZ = "Europe/Berlin";
 const dir = await Deno.makeTempDir({ prefix: "frames-mcp-bench-" });
@@ -83,22 +84,88 @@ Deno.bench(`get_context in process (in-memory transport), busiest demo day (${da
 });
 
 // Issue 19: the server keeps the day in memory (src/cli/_live.ts); unchanged rows cost a
-// watermark check, a new row costs a read of the day and a compile in the warm session.
+// watermark check, new rows a read of the window's tail and an absorb (src/cli/_delta.ts).
+// This case writes into the busiest day of the full demo, which has later days: the row's
+// id (10,000,000) is past all of them, so the tail read spans every later day's ids.
 const writer = new DatabaseSync(path);
 let nextId = 10_000_000;
 const lastAt = String(
   writer.prepare("SELECT max(timestamp) AS t FROM frames WHERE timestamp < ?").get(`${day}T23`)
     ?.t ?? `${day}T12:00:00+00:00`,
 );
-Deno.bench(`get_context in process after a new row arrived (${day})`, async () => {
-  writer.prepare(
-    `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name)
+Deno.bench(
+  `get_context in process after a new row arrived (${day}, id past later days)`,
+  async () => {
+    writer.prepare(
+      `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name)
      VALUES (?, ?, 'Code', 'bench.ts', 1, 'monitor_1')`,
-  ).run(nextId++, lastAt);
-  await inProcess.callTool(args);
+    ).run(nextId++, lastAt);
+    await inProcess.callTool(args);
+  },
+);
+
+// Session 2 of issue 19: the busiest day as "today" — a copy of the demo without the days
+// after it — growing as a recorder writes it: ids in order, times after the last row.
+const todayPath = join(dir, "today.sqlite");
+Deno.copyFileSync(path, todayPath);
+const today = new DatabaseSync(todayPath);
+const dayEnd = `${day}T23:00:00+00:00`; // Europe/Berlin midnight in March (UTC+1)
+for (const table of ["frames", "ui_events"]) {
+  today.prepare(`DELETE FROM ${table} WHERE unixepoch(timestamp) >= unixepoch(?)`).run(dayEnd);
+}
+let clock = Number(
+  today.prepare("SELECT max(unixepoch(timestamp, 'subsec')) * 1000 AS t FROM frames").get()!.t,
+);
+const insertFrame = today.prepare(
+  `INSERT INTO frames (timestamp, app_name, window_name, focused, device_name, capture_trigger)
+   VALUES (?, 'Code', 'bench.ts', 1, 'monitor_1', 'visual_change')`,
+);
+const insertEvent = today.prepare(
+  `INSERT INTO ui_events (timestamp, event_type, app_name, window_title, x, y)
+   VALUES (?, 'key', 'Code', 'bench.ts', 10, 10)`,
+);
+/** Writes `frames` snapshots and `events` key events spread over the next `ms`. */
+function grow(ms: number, frames: number, events: number): void {
+  for (let i = 0; i < frames; i++) {
+    insertFrame.run(new Date(clock + (ms * i) / frames).toISOString());
+  }
+  for (let i = 0; i < events; i++) {
+    insertEvent.run(new Date(clock + (ms * i) / events).toISOString());
+  }
+  clock += ms;
+}
+const live = new Client({ name: "bench-today", version: "1" });
+{
+  const backend = cliBackend({ source: todayPath, tz: TZ });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = await sdkFactory(createServerFactory({ backend }))({ era: "legacy" });
+  await server.connect(serverSide);
+  await live.connect(clientSide);
+  await live.callTool(args);
+}
+Deno.bench(`get_context in process, "today" (${day}) unchanged`, async () => {
+  await live.callTool(args);
 });
+Deno.bench(
+  `get_context in process, "today" (${day}) after one new row`,
+  { n: 200, warmup: 20 },
+  async () => {
+    grow(1_000, 1, 0);
+    await live.callTool(args);
+  },
+);
+Deno.bench(
+  `get_context in process, "today" (${day}) after one new minute (6 snapshots, 12 events)`,
+  { n: 100, warmup: 10 },
+  async () => {
+    grow(60_000, 6, 12);
+    await live.callTool(args);
+  },
+);
 
 globalThis.addEventListener("unload", () => {
   writer.close();
+  today.close();
+  console.error(`live sessions: ${JSON.stringify(LIVE_COUNTS)}`);
   Deno.removeSync(dir, { recursive: true });
 });

@@ -36,6 +36,7 @@ const native: Adapter = {
   read: readNative,
   span: storeSpan,
   watermark: nativeWatermark,
+  splitReads: true,
 };
 
 export default native;

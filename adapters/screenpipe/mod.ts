@@ -68,6 +68,9 @@ const screenpipe: Adapter = {
     return isUrl(target) ? undefined : screenpipeIndexSpan(target);
   },
   watermark: screenpipeWatermark, // not for URLs: resolve.ts binds it to files only
+  // A database file only (resolve.ts binds it with the watermark); the REST API keeps the
+  // full read of the window.
+  splitReads: true,
   async importer(from, { home, includeText }) {
     if (from !== undefined && (isUrl(from) || from.toLowerCase() === "api")) {
       const { openScreenpipeApiImport } = await import("./_api_import.ts");

@@ -23,7 +23,15 @@ import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { localDay } from "../compile/time.ts";
 import { cachedRun, dayCacheFor, type RunCache } from "./_day_cache.ts";
 import type { Watermark } from "../cache/mod.ts";
-import { liveHit, liveKey, livePrevious, liveStart } from "./_live.ts";
+import {
+  liveArm,
+  liveDelta,
+  liveHit,
+  type LiveIo,
+  liveKey,
+  livePrevious,
+  liveStart,
+} from "./_live.ts";
 
 /** Flags shared by every command that reads a window of capture. */
 export const WINDOW_OPTIONS: OptionTable = {
@@ -184,6 +192,8 @@ export async function resolveCliSource(settings: Settings): Promise<ResolvedSour
 export interface ReadCliWindowOptions {
   settings: Settings;
   includeText?: boolean;
+  /** Return the rows as the source gave them, not redacted (a live session redacts them). */
+  raw?: boolean;
 }
 
 /**
@@ -205,6 +215,7 @@ export async function readCliWindow(
   if (supplied !== undefined) capture.displays = mergeDisplays(capture.displays, supplied);
   const why = everythingRejected(capture);
   if (why !== undefined) throw new Error(why);
+  if (opts.raw === true) return capture;
   return redactCapture(capture); // every command and MCP tool reads titles from here
 }
 
@@ -311,6 +322,24 @@ async function compileLive(
     const compileMs = performance.now() - t0 - readMs;
     return { settings, window, readAt, readMs, compileMs, cached: true, ...hit };
   }
+  const io: LiveIo | undefined = source.splitReads === true
+    ? {
+      read: (w) => readCliWindow(source, w, { settings, raw: true }),
+      measure: (previous) => source.watermark!(window, previous),
+      typer: typerFor,
+    }
+    : undefined;
+  const delta = io && await liveDelta(key, watermark, observedUntil, io);
+  if (delta !== undefined) {
+    return {
+      settings,
+      window,
+      readAt,
+      readMs,
+      compileMs: performance.now() - t0 - readMs,
+      ...delta,
+    };
+  }
   const loaded = await readPrepared(prep, p, extra);
   const typer = await typerFor(loaded.capture);
   const t1 = performance.now();
@@ -321,7 +350,9 @@ async function compileLive(
     typer,
     observedUntil,
   });
-  return { ...loaded, readMs: loaded.readMs + readMs, doc, compileMs: performance.now() - t1 };
+  const compileMs = performance.now() - t1;
+  if (io !== undefined) await liveArm(key, io);
+  return { ...loaded, readMs: loaded.readMs + readMs, doc, compileMs };
 }
 
 /**

@@ -3,8 +3,11 @@
  * --watch`): per window, the incremental session (src/compile/incremental.ts) and the
  * source's watermark when its rows were read. While the watermark is unchanged no row is
  * read again: a closed window answers its document, a window still happening only moves
- * its observed edge (recomputed from the retained rows). New rows mean a fresh read and a
- * fresh session — exact, at the cost of one read of the window.
+ * its observed edge (recomputed from the retained rows). New rows, for a source whose reads
+ * split in time (screenpipe and native files), mean a read of the window's tail only and an
+ * absorb of what it gained (see _delta.ts); when the tail cannot explain how the watermark
+ * moved, and for every other source, a fresh read and a fresh session — exact, at the cost
+ * of one read of the window.
  *
  * @module
  */
@@ -14,11 +17,31 @@ import { sameWatermark, type Watermark } from "../cache/mod.ts";
 import type { ActivityDocument, Capture, CompileOptions } from "../compile/mod.ts";
 import { type IncrementalCompile, startIncremental } from "../compile/incremental.ts";
 import type { PageRef } from "../entities/parser.ts";
+import { armTail, MAX_TAIL_ROWS, tailDelta, tailStart, type TailState } from "./_delta.ts";
 
 interface Live {
   watermark: Watermark;
   session: IncrementalCompile;
+  /** Present while the session may read only its tail (see _delta.ts). */
+  tail?: TailState;
 }
+
+/** What the delta read needs from its caller, which knows the source and the settings. */
+export interface LiveIo {
+  /** Reads a window of the source as it returns it (not redacted), geometry applied. */
+  read(window: { start: number; end: number }): Promise<Capture>;
+  /** Measures the source's watermark of the session's window. */
+  measure(previous?: Watermark): Watermark;
+  /** A page typer that covers every URL of the capture. */
+  typer(capture: Capture): Promise<(url: string) => PageRef>;
+}
+
+/** How live sessions answered so far (for tests and benches): deltas, and why not. */
+export const LIVE_COUNTS: { delta: number; armed: number; fallback: Record<string, number> } = {
+  delta: 0,
+  armed: 0,
+  fallback: {},
+};
 
 /** At most this many windows are kept (least recently used go first). */
 const MAX_SESSIONS = 8;
@@ -73,4 +96,107 @@ export function liveStart(
   sessions.set(key, { watermark, session });
   while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
   return session.document();
+}
+
+/**
+ * Arms a window's session for delta reads: reads its tail once at the session's watermark
+ * (checked again after the read, so the tail and the session are the same rows).
+ */
+export async function liveArm(key: string, io: LiveIo): Promise<boolean> {
+  const live = sessions.get(key);
+  if (live === undefined) return false;
+  const capture = live.session.capture();
+  const start = tailStart(capture);
+  if (start === undefined) return false;
+  let tail: TailState | undefined;
+  try {
+    const read = await io.read({ start, end: capture.window.end });
+    const now = io.measure(live.watermark);
+    if (!sameWatermark(now, live.watermark)) return false;
+    tail = armTail(capture, read, start, hostsOf(capture));
+  } catch {
+    return false; // the full read stays the way, and reports errors in its own words
+  }
+  if (tail === undefined) return false;
+  live.tail = tail;
+  LIVE_COUNTS.armed++;
+  return true;
+}
+
+/**
+ * Answers a window whose watermark moved by reading only its tail, or `undefined` when the
+ * session is not armed or the tail cannot explain the move (the caller then reads it all).
+ */
+export async function liveDelta(
+  key: string,
+  watermark: Watermark,
+  observedUntil: number | undefined,
+  io: LiveIo,
+): Promise<{ doc: ActivityDocument; capture: Capture } | undefined> {
+  const live = sessions.get(key);
+  const tail = live?.tail;
+  if (live === undefined || tail === undefined) return undefined;
+  live.tail = undefined; // re-armed below only when this delta is absorbed
+  let got;
+  try {
+    const read = await io.read({ start: tail.start, end: tail.read.window.end });
+    got = tailDelta(tail, read, { was: live.watermark, now: watermark });
+  } catch {
+    got = "read";
+  }
+  if (typeof got === "string") {
+    LIVE_COUNTS.fallback[got] = (LIVE_COUNTS.fallback[got] ?? 0) + 1;
+    return undefined;
+  }
+  const { delta, next } = got;
+  let typer;
+  const added = newHosts(next.hosts, delta);
+  if (added !== undefined) {
+    const capture = live.session.capture();
+    typer = await io.typer({
+      ...capture,
+      snapshots: [...capture.snapshots, ...delta.snapshots ?? []],
+      events: [...capture.events, ...delta.events ?? []],
+    });
+    next.hosts = added;
+  }
+  const doc = live.session.absorb({ ...delta, observedUntil, ...(typer ? { typer } : {}) });
+  live.watermark = watermark;
+  live.tail = next;
+  LIVE_COUNTS.delta++;
+  const held = next.read.snapshots.length + next.read.events.length;
+  if (held > MAX_TAIL_ROWS) await liveArm(key, io);
+  return { doc, capture: live.session.capture() };
+}
+
+/** Whether a URL is one the page typer types by its host (as loadTyperForUrls reads it). */
+// deno-lint-ignore no-control-regex
+const WEB = /^[\u0000-\u0020]*https?:/i;
+
+function hostsOf(capture: Capture): Set<string> | undefined {
+  let any = false;
+  const hosts = new Set<string>();
+  for (const r of [...capture.snapshots, ...capture.events]) {
+    if (!r.url) continue;
+    any = true;
+    if (WEB.test(r.url)) {
+      const host = URL.parse(r.url)?.hostname;
+      if (host) hosts.add(host);
+    }
+  }
+  return any ? hosts : undefined;
+}
+
+/** The hosts a typer must cover once the delta is in, or `undefined` when the current one does. */
+function newHosts(
+  hosts: Set<string> | undefined,
+  delta: {
+    snapshots?: readonly Capture["snapshots"][number][];
+    events?: readonly Capture["events"][number][];
+  },
+): Set<string> | undefined {
+  const mine = hostsOf({ snapshots: delta.snapshots ?? [], events: delta.events ?? [] } as Capture);
+  if (mine === undefined) return undefined;
+  if (hosts !== undefined && [...mine].every((h) => hosts.has(h))) return undefined;
+  return new Set([...hosts ?? [], ...mine]);
 }

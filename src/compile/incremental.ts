@@ -9,6 +9,8 @@
  * - the settled options with their page-typing memo: each distinct URL is typed once per
  *   session, not once per compile (the typer is pure, so the memo is exact);
  * - the site memo of the segment stage, for the same reason.
+ * - what redaction withheld from the rows so far: rows are redacted as they arrive (the
+ *   rule is per row), and their tallies add up to that of one redaction of all of them.
  * The stages themselves (streams → focus → segment → fold → attribute → tally → listing →
  * ledgers → coverage → assemble) are recomputed from those rows on every absorb. That is
  * the safe choice here: the focus timeline couples every display, the flicker rule can
@@ -26,8 +28,18 @@
  * @module
  */
 
-import type { Capture, InputEvent, Marker, Snapshot } from "../model.ts";
+import type {
+  Capture,
+  DisplayGeometry,
+  ElementLookup,
+  InputEvent,
+  Marker,
+  Snapshot,
+  SourceFacts,
+} from "../model.ts";
 import type { PageRef } from "../entities/parser.ts";
+import { emptyTally, type RedactionTally } from "../entities/redact.ts";
+import { captureRedactions, markRedacted, redactCapture } from "../entities/redact_capture.ts";
 import type { ActivityDocument } from "./document.ts";
 import { type CompileOptions, settle } from "./options.ts";
 import { compileSettled } from "./pipeline.ts";
@@ -44,6 +56,14 @@ export interface CaptureDelta {
   after?: Snapshot[];
   /** When the rows were read, for a window still happening (see CompileOptions). */
   observedUntil?: number;
+  /** The window's facts now, when a read of part of it says them anew (replaces). */
+  facts?: SourceFacts;
+  /** The element lookup that answers for every snapshot absorbed so far (replaces). */
+  elements?: ElementLookup;
+  /** The display geometry now (replaces). */
+  displays?: DisplayGeometry[];
+  /** A page typer that also covers the new rows' hosts (replaces; typing is pure). */
+  typer?: (url: string) => PageRef;
 }
 
 /** A compiled window that can absorb new rows. */
@@ -72,26 +92,39 @@ export function startIncremental(
   opts: CompileOptions,
   fallback: (url: string) => PageRef,
 ): IncrementalCompile {
+  // Redaction once, as compile() does it (the identity for a capture a reader redacted,
+  // whose tally it keeps); later rows are redacted as they arrive.
+  const red = redactCapture(base);
+  const tally: RedactionTally = captureRedactions(red) ?? emptyTally();
   const state: Capture = {
-    ...base,
-    snapshots: [...base.snapshots],
-    events: [...base.events],
-    ...(base.markers !== undefined ? { markers: [...base.markers] } : {}),
+    ...red,
+    snapshots: [...red.snapshots],
+    events: [...red.events],
+    ...(red.markers !== undefined ? { markers: [...red.markers] } : {}),
   };
-  let settings = settle(opts, fallback);
+  markRedacted(state, tally);
+  let options = opts;
+  let settings = settle(options, fallback);
   let doc = compileSettled(state, settings);
   return {
     absorb(delta) {
       // Nothing new (and the same clock): the same rows give the same document.
       if (
         !delta.snapshots?.length && !delta.events?.length && !delta.markers?.length &&
-        delta.after === undefined && delta.observedUntil === settings.observedUntil
+        delta.after === undefined && delta.observedUntil === settings.observedUntil &&
+        delta.facts === undefined && delta.elements === undefined &&
+        delta.displays === undefined && delta.typer === undefined
       ) return doc;
-      if (delta.snapshots) { for (const s of delta.snapshots) state.snapshots.push(s); }
-      if (delta.events) {
-        const skip = INCREMENTAL_TEST_HOOKS.dropEvent ? 1 : 0;
-        for (let i = skip; i < delta.events.length; i++) state.events.push(delta.events[i]);
-      }
+      const skip = INCREMENTAL_TEST_HOOKS.dropEvent ? 1 : 0;
+      const rows = redactCapture({
+        ...state,
+        snapshots: delta.snapshots ? [...delta.snapshots] : [],
+        events: delta.events ? delta.events.slice(skip) : [],
+      });
+      for (const s of rows.snapshots) state.snapshots.push(s);
+      for (const e of rows.events) state.events.push(e);
+      addTally(tally, captureRedactions(rows));
+      markRedacted(state, tally);
       if (delta.markers && delta.markers.length > 0) {
         state.markers ??= [];
         for (const m of delta.markers) state.markers.push(m);
@@ -100,7 +133,13 @@ export function startIncremental(
         if (delta.after.length > 0) state.after = delta.after;
         else delete state.after;
       }
-      if (delta.observedUntil !== settings.observedUntil) {
+      if (delta.facts !== undefined) state.facts = delta.facts;
+      if (delta.elements !== undefined) state.elements = delta.elements;
+      if (delta.displays !== undefined) state.displays = delta.displays;
+      if (delta.typer !== undefined) {
+        options = { ...options, typer: delta.typer };
+        settings = settle({ ...options, observedUntil: delta.observedUntil }, fallback);
+      } else if (delta.observedUntil !== settings.observedUntil) {
         settings = { ...settings, observedUntil: delta.observedUntil };
       }
       doc = compileSettled(state, settings);
@@ -109,4 +148,9 @@ export function startIncremental(
     document: () => doc,
     capture: () => state,
   };
+}
+
+function addTally(into: RedactionTally, from: RedactionTally | undefined): void {
+  if (from === undefined) return;
+  for (const k of Object.keys(from) as (keyof RedactionTally)[]) into[k] += from[k];
 }

@@ -110,3 +110,12 @@ function mapChanged<T>(rows: T[], f: (row: T) => T): T[] {
   }
   return out ?? rows;
 }
+
+/**
+ * Records what redaction withheld from a capture assembled from redacted rows (an
+ * incremental session's rows, redacted as they arrived), so the compiler reports it as it
+ * would for one {@linkcode redactCapture} of them all; the tally is the sum of their parts.
+ */
+export function markRedacted(capture: Capture, tally: RedactionTally): void {
+  REDACTED_CAPTURES.set(capture, { ...tally });
+}
