@@ -117,6 +117,13 @@ export async function runForeground(framesHome: string, opts: RunOptions): Promi
         log(`warning: browser ingest not started: ${(err as Error).message}`);
       }
     }
+    const guarded = listen ? readBrowsers(paths.browsers) : [];
+    if (guarded.length > 0) {
+      log(
+        `windows of ${guarded.join(", ")} are private until the extension reports them ` +
+          `(forget with: rm "${paths.browsers}")`,
+      );
+    }
     engine = new Engine({
       backend,
       storePath: store,
@@ -128,7 +135,7 @@ export async function runForeground(framesHome: string, opts: RunOptions): Promi
       ingestPort: ingest?.port,
       ...(listen
         ? {
-          extensionBrowsers: readBrowsers(paths.browsers),
+          extensionBrowsers: guarded,
           onExtensionBrowsers: (apps: readonly string[]) => {
             try {
               writeBrowsers(paths.browsers, apps);

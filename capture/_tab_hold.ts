@@ -3,7 +3,8 @@
  * extension has not classified yet is held (its time kept) for at most a bound per window
  * and title, so an ordinary late report costs no withheld row. Holding never decides
  * privacy: a window still unclassified when the wait ends is written withheld (the
- * recorder's rule), and a report that classifies it later writes it again.
+ * recorder's rule), and a report that classifies it later writes it again. Keys and
+ * scrolls during a hold count against the window seen before it (they carry no content).
  *
  * @module
  */

@@ -8,6 +8,7 @@ import type { BackendEvent, CaptureBackend, ScreenState, WindowInfo } from "../c
 import { compileExclusions } from "../capture/exclusions.ts";
 import { parseTab } from "../capture/ingest.ts";
 import { Engine } from "../capture/engine.ts";
+import { enginePaths, ensureDir, readBrowsers, writeBrowsers } from "../capture/_status.ts";
 import type { TabReport } from "../capture/_tabs.ts";
 
 // An incognito window must leave no trace whatever the timing of the extension's reports.
@@ -403,4 +404,28 @@ Deno.test("Engine: a report within the wait gives the row its URL at the focus t
   // The held observation kept its time (the focus change), not the report's.
   assert.ok(alpha[0].at_ms < shownAt + 250, text);
   assert.ok(!rows.some((r) => r.app === "(excluded)"), text);
+});
+
+Deno.test("the browsers the extension reported from survive a restart, user-only", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "frames_capture_browsers_" });
+  try {
+    const paths = enginePaths(dir);
+    const path = paths.browsers;
+    assert.deepEqual(readBrowsers(path), []);
+    ensureDir(paths.dir);
+    writeBrowsers(path, ["firefox", "chromium"]);
+    assert.deepEqual(readBrowsers(path), ["chromium", "firefox"]);
+    assert.equal(Deno.statSync(path).mode! & 0o777, 0o600);
+    Deno.writeTextFileSync(path, "not json");
+    assert.deepEqual(readBrowsers(path), []);
+    // A restarted recorder guards them from its first observation.
+    const r = new Recorder({
+      exclusions: compileExclusions(),
+      firstRef: 1,
+      extensionBrowsers: readBrowsers(enginePaths(dir).browsers).concat(["Chromium"]),
+    });
+    assert.equal(r.awaitsTab(chromium("1", "Page secret"), T0), true);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
 });
