@@ -12,7 +12,14 @@ import { redactTitle, redactUrl } from "../src/entities/mod.ts";
 import { Engine } from "./engine.ts";
 import { openBackend } from "./_backends.ts";
 import { loadCaptureConfig } from "./_config.ts";
-import { claimPid, enginePaths, ensureDir, releasePid } from "./_status.ts";
+import {
+  claimPid,
+  enginePaths,
+  ensureDir,
+  readBrowsers,
+  releasePid,
+  writeBrowsers,
+} from "./_status.ts";
 import { startIngest } from "./ingest.ts";
 import { ingestTokenFile } from "./_extension.ts";
 import { requirePermissions } from "./_permissions.ts";
@@ -90,8 +97,11 @@ export async function runForeground(framesHome: string, opts: RunOptions): Promi
     }
   })();
   let ingest: Awaited<ReturnType<typeof startIngest>> | undefined;
+  // Where the extension is meant to report, a browser it has reported from before stays
+  // private until a report classifies its window, even when the ingest cannot start.
+  const listen = config.ingest && opts.ingest !== false;
   try {
-    if (config.ingest && opts.ingest !== false) {
+    if (listen) {
       try {
         ingest = await startIngest({
           port,
@@ -107,6 +117,13 @@ export async function runForeground(framesHome: string, opts: RunOptions): Promi
         log(`warning: browser ingest not started: ${(err as Error).message}`);
       }
     }
+    const guarded = listen ? readBrowsers(paths.browsers) : [];
+    if (guarded.length > 0) {
+      log(
+        `windows of ${guarded.join(", ")} are private until the extension reports them ` +
+          `(forget with: rm "${paths.browsers}")`,
+      );
+    }
     engine = new Engine({
       backend,
       storePath: store,
@@ -116,6 +133,18 @@ export async function runForeground(framesHome: string, opts: RunOptions): Promi
         : config.heartbeatMs,
       statusPath: paths.status,
       ingestPort: ingest?.port,
+      ...(listen
+        ? {
+          extensionBrowsers: guarded,
+          onExtensionBrowsers: (apps: readonly string[]) => {
+            try {
+              writeBrowsers(paths.browsers, apps);
+            } catch (err) {
+              log(`cannot record the extension's browsers: ${(err as Error).message}`);
+            }
+          },
+        }
+        : {}),
       log,
       ...(opts.redactStore ? { redact: { url: redactUrl, title: redactTitle } } : {}),
     });

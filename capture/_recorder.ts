@@ -17,6 +17,9 @@
 import type { DisplayGeometry, InputEvent, Snapshot, Trigger } from "../src/model.ts";
 import type { AwayReason, WindowInfo } from "./_backend.ts";
 import { EXCLUDED_APP, type ExclusionKind, type Exclusions, withheldTitle } from "./exclusions.ts";
+import { TabMemory, type TabReport, type TabVerdict } from "./_tabs.ts";
+
+export type { TabReport } from "./_tabs.ts";
 
 /** App name written when no window holds focus. */
 export const DESKTOP_APP = "Desktop";
@@ -42,20 +45,16 @@ export interface Pending {
   idle: Map<number, number>;
 }
 
-/** The active tab as the browser extension last reported it. */
-export interface TabReport {
-  url: string;
-  title?: string;
-  incognito: boolean;
-  /** When it was received. */
-  at: number;
-}
-
 /** Options for {@linkcode Recorder}. */
 export interface RecorderOptions {
   exclusions: Exclusions;
   /** First ref to hand out (refs continue across engine restarts). */
   firstRef: number;
+  /**
+   * Browser apps (lower-case) the extension is known to run in: their windows are withheld
+   * as private until a tab report classifies them. Learned from matching reports too.
+   */
+  extensionBrowsers?: Iterable<string>;
 }
 
 interface Content {
@@ -88,13 +87,22 @@ export class Recorder {
   #displays: DisplayGeometry[] = [];
   #focusDisplay: string | undefined;
   #away: AwayReason | undefined;
-  #tab: TabReport | undefined;
+  #tabs = new TabMemory();
+  #extensionBrowsers: Set<string>;
   #pending: Pending = emptyPending();
   #clicks: PendingClick[] = [];
 
   constructor(opts: RecorderOptions) {
     this.#opts = opts;
     this.#ref = opts.firstRef;
+    this.#extensionBrowsers = new Set(
+      [...opts.extensionBrowsers ?? []].map((a) => a.toLowerCase()),
+    );
+  }
+
+  /** Browser apps the extension is known to run in (given, and learned from its reports). */
+  get extensionBrowsers(): readonly string[] {
+    return [...this.#extensionBrowsers];
   }
 
   /** Whether the screen is currently away (locked, screen saver, asleep). */
@@ -140,9 +148,35 @@ export class Recorder {
     return !same;
   }
 
-  /** The extension's latest report of the active tab. */
+  /** A report of the active tab from the browser extension. */
   setTab(tab: TabReport): void {
-    this.#tab = tab;
+    this.#tabs.add(tab);
+  }
+
+  /**
+   * Whether `win` is a window of a browser the extension runs in that no report has
+   * classified yet: recording it at `at` now would withhold it as private.
+   */
+  awaitsTab(win: WindowInfo | undefined, at: number): boolean {
+    return win !== undefined && this.#verdict(win, at) === "unknown";
+  }
+
+  /**
+   * What is known about a browser window's privacy: the backend's own word, a report's,
+   * `unknown` (a window of a browser the extension runs in, not yet classified: private
+   * until it is) or `undefined` (not a browser, or one the extension does not run in).
+   */
+  #verdict(win: WindowInfo, at: number): TabVerdict | "unknown" | undefined {
+    if (win.url !== undefined || win.private !== undefined || !isBrowser(win)) return undefined;
+    const v = this.#tabs.classify(win.id, win.title, at);
+    const app = win.app.toLowerCase();
+    if (v !== undefined) {
+      this.#extensionBrowsers.add(app);
+      return v;
+    }
+    const guarded = this.#opts.exclusions.rules.privateWindows &&
+      this.#extensionBrowsers.has(app);
+    return guarded ? "unknown" : undefined;
   }
 
   /** The display a window is on: the one holding its centre, else the largest overlap. */
@@ -168,15 +202,13 @@ export class Recorder {
     return this.#displays.find((d) => inside(d, x, y))?.display;
   }
 
-  #content(win: WindowInfo | undefined): Content {
+  #content(win: WindowInfo | undefined, at: number): Content {
     if (win === undefined) return { windowId: "", app: DESKTOP_APP };
     let url = win.url;
     let incognito = win.private === true;
-    const tab = this.#tab;
-    if (url === undefined && tab !== undefined && isBrowser(win) && tabMatches(tab, win.title)) {
-      url = tab.url;
-      incognito ||= tab.incognito;
-    }
+    const v = this.#verdict(win, at);
+    if (v === "unknown" || v?.private) incognito = true;
+    else if (v !== undefined && v.url !== "") url = v.url;
     const kind = this.#opts.exclusions.match({
       app: win.app,
       aliases: win.aliases,
@@ -203,7 +235,7 @@ export class Recorder {
       this.#clicks = [];
       return;
     }
-    const content = this.#content(win);
+    const content = this.#content(win, at);
     const display = win === undefined
       ? this.#focusDisplay ?? this.displayOf(undefined)
       : this.displayOf(win.bounds);
@@ -340,12 +372,6 @@ function inside(d: DisplayGeometry, x: number, y: number): boolean {
 
 function isBrowser(win: WindowInfo): boolean {
   return BROWSER_RE.test(win.app) || (win.aliases ?? []).some((a) => BROWSER_RE.test(a));
-}
-
-/** The reported tab belongs to this window when the window's title contains the tab's. */
-function tabMatches(tab: TabReport, title: string | undefined): boolean {
-  if (tab.title === undefined || tab.title === "") return true;
-  return title !== undefined && title.includes(tab.title);
 }
 
 /** Remove control and invisible format characters from a name. */

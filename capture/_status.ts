@@ -1,6 +1,7 @@
 /**
  * The engine's runtime files under `$FRAMES_HOME/engine/` (folder 0700, files 0600): the
- * pid file, the log, the status file it rewrites every 10 s and the ingest token.
+ * pid file, the log, the status file it rewrites every 10 s, the ingest token and the
+ * browsers the extension has reported from.
  *
  * @module
  */
@@ -15,6 +16,8 @@ export interface EnginePaths {
   log: string;
   status: string;
   token: string;
+  /** Browser apps the extension has reported from (`{"apps": ["chromium"]}`). */
+  browsers: string;
 }
 
 /** The runtime file paths for a frames home folder. */
@@ -26,6 +29,7 @@ export function enginePaths(framesHome: string): EnginePaths {
     log: join(dir, "engine.log"),
     status: join(dir, "status.json"),
     token: join(dir, "ingest.token"),
+    browsers: join(dir, "browsers.json"),
   };
 }
 
@@ -64,6 +68,21 @@ export function writePrivate(path: string, text: string): void {
 /** Write the status file. */
 export function writeStatus(path: string, status: EngineStatus): void {
   writePrivate(path, JSON.stringify(status, null, 2) + "\n");
+}
+
+/** The browser apps recorded in `path`; none when it is absent or unreadable. */
+export function readBrowsers(path: string): string[] {
+  try {
+    const v = JSON.parse(Deno.readTextFileSync(path)) as { apps?: unknown };
+    return Array.isArray(v.apps) ? v.apps.filter((a): a is string => typeof a === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Record the browser apps the extension has reported from (user-only). */
+export function writeBrowsers(path: string, apps: readonly string[]): void {
+  writePrivate(path, JSON.stringify({ apps: [...apps].sort() }) + "\n");
 }
 
 /** Read the status file, or `undefined` when absent or unreadable. */

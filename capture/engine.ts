@@ -19,41 +19,16 @@
  */
 
 import type { Trigger } from "../src/model.ts";
-import type { StoreRedactor } from "../src/store/mod.ts";
-import { CAPTURE_HEARTBEAT_MS } from "../src/compile/rules.ts";
 import type { BackendEvent, CaptureBackend, WindowInfo } from "./_backend.ts";
+import {
+  type EngineOptions,
+  type SettledEngineOptions,
+  settleEngineOptions,
+} from "./_engine_options.ts";
 import { BROWSER_RE, type Pending, Recorder, type TabReport } from "./_recorder.ts";
 import { EngineStore } from "./_engine_store.ts";
-import { compileExclusions, type Exclusions } from "./exclusions.ts";
+import { TabHold } from "./_tab_hold.ts";
 import { type EngineStatus, writeStatus } from "./_status.ts";
-
-/** Options for {@linkcode Engine}. */
-export interface EngineOptions {
-  backend: CaptureBackend;
-  /** The native store to write (created user-only when absent). */
-  storePath: string;
-  exclusions?: Exclusions;
-  /** Heartbeat period while the screen is awake (default 30 s). */
-  heartbeatMs?: number;
-  /** Longest time a decided row waits before it is committed (default 500 ms). */
-  flushMs?: number;
-  /** Wait after a change for the rest of it (focus and title arrive together; default 120 ms). */
-  settleMs?: number;
-  /** Wait after a browser's title change for the extension's URL (default 400 ms). */
-  browserSettleMs?: number;
-  /** A typing burst ends after this pause and gets a snapshot (default 2 s). */
-  typingPauseMs?: number;
-  /** How often idle and lock state are read when no event says so (default 5 s). */
-  screenCheckMs?: number;
-  /** Status file rewritten every 10 s and on changes (for `frames capture status`). */
-  statusPath?: string;
-  /** Port of the browser ingest endpoint, recorded in the status file. */
-  ingestPort?: number;
-  /** One line per noteworthy thing (start, away, back, errors). */
-  log?: (line: string) => void;
-  /** Store URLs and titles redacted (`redact_store` in config.json). */
-  redact?: StoreRedactor;
-}
 
 interface Request {
   at: number;
@@ -63,9 +38,11 @@ interface Request {
 
 const STATUS_EVERY_MS = 10_000;
 
+export type { EngineOptions } from "./_engine_options.ts";
+
 /** The capture engine; see the module doc. */
 export class Engine {
-  #o: Required<Omit<EngineOptions, "statusPath" | "ingestPort" | "log" | "redact">> & EngineOptions;
+  #o: SettledEngineOptions;
   #backend: CaptureBackend;
   #store: EngineStore | undefined;
   #rec: Recorder | undefined;
@@ -85,19 +62,13 @@ export class Engine {
   #idleMs: number | undefined;
   #started = 0;
   #focusedIsBrowser = false;
+  #tabHold: TabHold;
+  #browsersKnown = 0;
 
   constructor(opts: EngineOptions) {
-    this.#o = {
-      exclusions: compileExclusions(),
-      heartbeatMs: CAPTURE_HEARTBEAT_MS,
-      flushMs: 500,
-      settleMs: 120,
-      browserSettleMs: 400,
-      typingPauseMs: 2_000,
-      screenCheckMs: 5_000,
-      ...opts,
-    };
+    this.#o = settleEngineOptions(opts);
     this.#backend = opts.backend;
+    this.#tabHold = new TabHold(this.#o.browserClassifyMs);
   }
 
   /** Rows written by this run. */
@@ -118,6 +89,8 @@ export class Engine {
     this.#rec.setTab(tab);
     if (this.#focusedIsBrowser) {
       this.#requestSnapshot(tab.at, "visual", tab.at + this.#o.settleMs);
+      // An observation held for the extension's word need not wait any longer.
+      if (this.#tabHold.holding(tab.at)) this.#request!.due = tab.at + this.#o.settleMs;
     }
     this.#wake?.();
   }
@@ -151,7 +124,12 @@ export class Engine {
       },
       redact: o.redact,
     });
-    const rec = new Recorder({ exclusions: o.exclusions, firstRef: this.#store.firstRef });
+    const rec = new Recorder({
+      exclusions: o.exclusions,
+      firstRef: this.#store.firstRef,
+      extensionBrowsers: o.extensionBrowsers,
+    });
+    this.#browsersKnown = rec.extensionBrowsers.length;
     this.#rec = rec;
     this.#running = true;
     const now = Date.now();
@@ -271,8 +249,16 @@ export class Engine {
       const rows = rec.lastRows();
       if ([...rows.values()].some((s) => now - s.at >= o.heartbeatMs)) {
         // Fresh idle time (and away state) for the heartbeat; then catch a change no
-        // event announced before repeating the last row.
+        // event announced before repeating the last row. A heartbeat does not wait for
+        // the extension: an observation held for it is written first (withheld if still
+        // unclassified), so the heartbeat repeats the window that holds focus.
         this.#checkScreen(now);
+        const held = this.#request;
+        if (held !== undefined && this.#tabHold.holding(now)) {
+          this.#request = undefined;
+          this.#tabHold.end(now);
+          this.#observe(held.at, held.trigger);
+        }
         this.#observe(now, "switch");
         this.#checkDisplays();
         rec.heartbeat(now, o.heartbeatMs, this.#idleMs, (id) => this.#backend.exists(id));
@@ -297,7 +283,18 @@ export class Engine {
     }
     this.#focusedIsBrowser = win !== undefined &&
       (BROWSER_RE.test(win.app) || (win.aliases ?? []).some((a) => BROWSER_RE.test(a)));
+    const unclassified = win !== undefined && rec.awaitsTab(win, at);
+    const until = this.#tabHold.hold(win?.id ?? "", win?.title, unclassified, Date.now());
+    if (until !== undefined) {
+      this.#requestSnapshot(at, trigger, until);
+      return;
+    }
     rec.observe(at, win, trigger, this.#idleMs);
+    const browsers = rec.extensionBrowsers;
+    if (browsers.length !== this.#browsersKnown) {
+      this.#browsersKnown = browsers.length;
+      this.#o.onExtensionBrowsers?.(browsers);
+    }
   }
 
   #checkScreen(now: number): void {

@@ -123,16 +123,26 @@ Deno.test("Recorder attaches the extension's URL to matching browser windows onl
   r.setTab(tab);
   r.observe(T0, win("1", "Chromium", "a/b - Chromium"), "switch");
   r.observe(T0 + 1000, win("2", "XTerm", "a/b"), "switch");
-  r.observe(T0 + 2000, win("3", "Chromium", "Other page - Chromium"), "switch");
-  r.setTab({ url: "", title: "Private", incognito: true, at: T0 + 3000 });
-  r.observe(T0 + 3000, win("3", "Chromium", "Private - Chromium"), "switch");
+  // A report names the window whose title it starts, up to the browser's separator.
+  r.setTab({ url: "https://x.example/p", title: "Page", incognito: false, at: T0 + 1500 });
+  r.observe(T0 + 2000, win("4", "firefox", "Page two — Mozilla Firefox"), "switch");
+  r.observe(T0 + 2500, win("4", "firefox", "Page — Mozilla Firefox"), "switch");
+  // The extension has now reported from Chromium: its window no report names is private
+  // until one does, and stays private once a report calls it so.
+  r.observe(T0 + 3000, win("3", "Chromium", "Other page - Chromium"), "switch");
+  r.setTab({ url: "", title: "Private", incognito: true, at: T0 + 3500 });
+  r.observe(T0 + 3500, win("3", "Chromium", "Private - Chromium"), "switch");
+  r.setTab({ url: "https://x.example/o", title: "Other", incognito: false, at: T0 + 4000 });
+  r.observe(T0 + 4000, win("3", "Chromium", "Other - Chromium"), "switch");
   const rows = r.take().snapshots.map((s) => [s.app, s.title, s.url]);
   assert.deepEqual(rows, [
     ["Chromium", "a/b - Chromium", "https://github.com/a/b"],
     ["XTerm", "a/b", undefined],
-    ["Chromium", "Other page - Chromium", undefined],
+    ["firefox", "Page two — Mozilla Firefox", undefined],
+    ["firefox", "Page — Mozilla Firefox", "https://x.example/p"],
     ["(excluded)", "withheld: private window", undefined],
   ]);
+  assert.deepEqual(r.extensionBrowsers, ["chromium", "firefox"]);
 });
 
 Deno.test("Recorder withholds excluded apps, titles and URLs", () => {

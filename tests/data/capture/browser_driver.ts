@@ -5,9 +5,12 @@
  *
  *   1. launch with --load-extension, wait for the extension's service worker;
  *   2. make sure chrome://extensions shows it allowed in incognito (clicking if not);
- *   3. visit each URL of `--pages` (comma-separated), `--dwell` ms apart;
+ *   3. visit each URL of `--pages` (comma-separated), each until the test says `next`;
  *   4. open `--private` in an incognito window via a second `chromium --incognito` call,
- *      which the running browser takes over; wait `--dwell` ms; close.
+ *      which the running browser takes over; stay until the test says `next`; close.
+ *
+ * The test answers `next` on stdin once the store shows what the step should have left (a
+ * bounded wait on the condition, not a fixed dwell that a loaded machine can outlast).
  *
  *   deno run -A browser_driver.ts --ext DIR --profile DIR --pages URL,URL --private URL
  */
@@ -22,10 +25,8 @@ const { values } = parseArgs({
     profile: { type: "string" },
     pages: { type: "string" },
     private: { type: "string" },
-    dwell: { type: "string", default: "1500" },
   },
 });
-const dwell = Number(values.dwell);
 const ext = values.ext!;
 const profile = values.profile!;
 const FLAGS = [
@@ -43,10 +44,23 @@ function say(step: string, extra: Record<string, unknown> = {}): void {
   console.log(JSON.stringify({ step, at: Date.now(), ...extra }));
 }
 
+const lines = Deno.stdin.readable.pipeThrough(new TextDecoderStream()).getReader();
+let buffered = "";
+
+/** Wait for the test's `next` line (end of input ends the run). */
+async function next(): Promise<void> {
+  while (!buffered.includes("\n")) {
+    const { value, done } = await lines.read();
+    if (done) throw new Error("the test closed stdin");
+    buffered += value;
+  }
+  buffered = buffered.slice(buffered.indexOf("\n") + 1);
+}
+
 const timeout = setTimeout(() => {
   console.error("browser driver: timed out");
   Deno.exit(3);
-}, 90_000);
+}, 150_000);
 
 async function launch() {
   const context = await chromium.launchPersistentContext(profile, {
@@ -85,7 +99,7 @@ try {
   for (const url of (values.pages ?? "").split(",").filter(Boolean)) {
     await page.goto(url);
     say("visited", { url, title: await page.title() });
-    await page.waitForTimeout(dwell);
+    await next();
   }
 
   if (values.private) {
@@ -96,10 +110,12 @@ try {
     });
     await second.output();
     say("private-opened", { url: values.private });
-    await new Promise((r) => setTimeout(r, dwell));
+    await next();
   }
   say("done");
 } finally {
   clearTimeout(timeout);
   await context.close();
+  // A read of stdin may still be pending; it must not keep the process alive.
+  await lines.cancel();
 }
