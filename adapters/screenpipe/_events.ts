@@ -10,7 +10,7 @@ import type { Bounds, EventElement, InputEvent, InputKind } from "../../src/mode
 import { parseTimestamp } from "../_timestamp.ts";
 import { NameCache } from "../_names.ts";
 import { columnOrNull, idColumn } from "./_schema.ts";
-import { prepareArrays } from "../../src/store/mod.ts";
+import { prepareArrays } from "../../src/store/sqlite.ts";
 import { redactedAtColumns, typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 
 /**

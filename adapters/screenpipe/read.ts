@@ -18,12 +18,12 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
 import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";
 import {
-  checkWindow,
   prepareArrays,
   readSqliteSource,
   wholeText,
   wholeTextValue,
-} from "../../src/store/mod.ts";
+} from "../../src/store/sqlite.ts";
+import { checkWindow } from "../../src/store/window.ts";
 import { NameCache } from "../_names.ts";
 import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
 import { byTimeThenRef, readUiEvents } from "./_events.ts";
