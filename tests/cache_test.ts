@@ -36,7 +36,8 @@ async function run(db: string, extra: string[] = []) {
   const args = ["--source", `screenpipe:${db}`, "--day", "2026-07-04", "--tz", "Europe/Berlin"];
   const p = parseFlags([...args, ...extra], COMPILE_OPTIONS, { command: "compile" });
   const r = await compileForCli(p, { quiet: true, minMinutes: p.values["min-minutes"] as string });
-  return { cached: r.cached === true, bytes: emitJson(r.doc) };
+  const json = r.json === undefined ? undefined : r.json + "\n";
+  return { cached: r.cached === true, bytes: emitJson(r.doc), json };
 }
 
 function entries(): string[] {
@@ -54,10 +55,27 @@ Deno.test("compileForCli() answers an unchanged past day from the cache with the
   const again = await run(db);
   equal(again.cached, true);
   equal(again.bytes, fresh.bytes);
+  // What a json run writes from the cache (the entry's body) is the fresh run's output.
+  equal(fresh.json, undefined);
+  equal(again.json, fresh.bytes);
   equal((await run(db, ["--no-cache"])).cached, false);
   // User-only: the folder 0700, the entry 0600.
   equal(Deno.statSync(dir).mode! & 0o777, 0o700);
   for (const name of entries()) equal(Deno.statSync(join(dir, name)).mode! & 0o777, 0o600);
+});
+
+Deno.test("a cached json run writes the fresh bytes for titles JSON.stringify leaves raw", async () => {
+  const db = makeDb("hostile.db");
+  // U+2028, a bidi override, DEL and a NUL: escaped by the json emitter, kept by the cache.
+  exec(
+    db,
+    "UPDATE frames SET window_name = 'a' || char(8232) || char(8238) || char(127) || char(0) || 'b'",
+  );
+  const fresh = await run(db);
+  const again = await run(db);
+  equal(again.cached, true);
+  ok(fresh.bytes.includes("\\u2028"), "the fixture's titles reach the document");
+  equal(again.json, fresh.bytes);
 });
 
 Deno.test("compileForCli() rebuilds when a row arrives, an element arrives or an option changes", async () => {

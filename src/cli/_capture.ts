@@ -236,6 +236,8 @@ export interface CompiledRun extends LoadedCapture {
   compileMs: number;
   /** True when the document came from the day cache (the capture is then read on demand). */
   cached?: boolean;
+  /** The document's text as the json emitter writes it (no final newline), when cached. */
+  json?: string;
 }
 
 /**

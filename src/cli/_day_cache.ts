@@ -10,6 +10,7 @@ import { cacheDir, cacheKey, lookupDay, storeDay, type Watermark } from "../cach
 import type { ActivityDocument, Capture } from "../compile/mod.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { redactCapture } from "../entities/redact_capture.ts";
+import { jsonText } from "../text/sanitize.ts";
 import { VERSION } from "../version.ts";
 import type { Settings } from "./_settings.ts";
 import type { ResolvedWindow } from "./_window.ts";
@@ -33,6 +34,8 @@ export interface RunCache {
 /** A document served from the cache. */
 export interface CachedDoc {
   doc: ActivityDocument;
+  /** Its text as the json emitter writes it, without the final newline (the entry's body). */
+  json: string;
 }
 
 /** Test hook: the version the cache keys and checks entries by. */
@@ -79,7 +82,8 @@ export async function dayCacheFor(
       }
       if (hit.body === undefined) return undefined;
       try {
-        return { doc: JSON.parse(hit.body) as ActivityDocument };
+        // Parsed even when only the text is written: a body that is not a document is a miss.
+        return { doc: JSON.parse(hit.body) as ActivityDocument, json: hit.body };
       } catch {
         return undefined;
       }
@@ -91,7 +95,9 @@ export async function dayCacheFor(
       } catch {
         return; // no watermark, no cache entry: the next run compiles afresh
       }
-      storeDay(dir, key, { version, watermark: wm, body: JSON.stringify(doc) });
+      // The json emitter's text (emitJson without its newline), so a json run answered from
+      // the cache writes the body as it is, with no second stringify.
+      storeDay(dir, key, { version, watermark: wm, body: jsonText(doc) });
     },
   };
 }
@@ -116,6 +122,7 @@ export function cachedRun(
   readAt: number;
   readMs: number;
   doc: ActivityDocument;
+  json: string;
   compileMs: number;
   cached: true;
   capture: Capture;
@@ -128,6 +135,7 @@ export function cachedRun(
     readAt,
     readMs,
     doc: hit.doc,
+    json: hit.json,
     compileMs: 0,
     cached: true,
     get capture(): Capture {
