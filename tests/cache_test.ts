@@ -1,4 +1,4 @@
-import { deepStrictEqual, equal, notEqual, ok } from "node:assert/strict";
+import { deepStrictEqual, equal, notEqual, ok, throws } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
@@ -32,12 +32,16 @@ function exec(path: string, sql: string): void {
   db.close();
 }
 
-async function run(db: string, extra: string[] = []) {
+async function run(db: string, extra: string[] = [], captureUnused = false) {
   const args = ["--source", `screenpipe:${db}`, "--day", "2026-07-04", "--tz", "Europe/Berlin"];
   const p = parseFlags([...args, ...extra], COMPILE_OPTIONS, { command: "compile" });
-  const r = await compileForCli(p, { quiet: true, minMinutes: p.values["min-minutes"] as string });
+  const r = await compileForCli(p, {
+    quiet: true,
+    minMinutes: p.values["min-minutes"] as string,
+    captureUnused,
+  });
   const json = r.json === undefined ? undefined : r.json + "\n";
-  return { cached: r.cached === true, bytes: emitJson(r.doc), json };
+  return { cached: r.cached === true, bytes: emitJson(r.doc), json, run: r };
 }
 
 function entries(): string[] {
@@ -58,6 +62,11 @@ Deno.test("compileForCli() answers an unchanged past day from the cache with the
   // What a json run writes from the cache (the entry's body) is the fresh run's output.
   equal(fresh.json, undefined);
   equal(again.json, fresh.bytes);
+  // Its capture is read on first use, redacted as a fresh run's; unless nobody would read it.
+  deepStrictEqual(again.run.capture.snapshots, fresh.run.capture.snapshots);
+  const bare = await run(db, [], true);
+  equal(bare.cached, true);
+  throws(() => bare.run.capture, /not asked for/);
   equal((await run(db, ["--no-cache"])).cached, false);
   // User-only: the folder 0700, the entry 0600.
   equal(Deno.statSync(dir).mode! & 0o777, 0o700);

@@ -72,6 +72,8 @@ export interface LoadExtra {
    * again: the MCP server and `frames compile --watch`.
    */
   live?: boolean;
+  /** The caller never reads the run's capture (a cached day then loads no title redaction). */
+  captureUnused?: boolean;
 }
 
 /** Settings, window and source of a run, before any row is read. */
@@ -258,7 +260,11 @@ export async function compileForCli(
   if (cache !== undefined) {
     const t0 = performance.now();
     const hit = cache.lookup();
-    if (hit !== undefined) return cachedRun(prep, hit, performance.now() - t0);
+    if (hit !== undefined) {
+      return await cachedRun(prep, hit, performance.now() - t0, {
+        capture: extra.captureUnused !== true,
+      });
+    }
   }
   return await compileFresh(prep, p, extra, cache);
 }

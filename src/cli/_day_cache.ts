@@ -8,8 +8,6 @@
 import type { ResolvedSource } from "../../adapters/resolve.ts";
 import { cacheDir, cacheKey, lookupDay, storeDay, type Watermark } from "../cache/mod.ts";
 import type { ActivityDocument, Capture } from "../compile/mod.ts";
-import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
-import { redactCapture } from "../entities/redact_capture.ts";
 import { jsonText } from "../text/sanitize.ts";
 import { VERSION } from "../version.ts";
 import type { Settings } from "./_settings.ts";
@@ -111,12 +109,17 @@ function fileIdentity(path: string): string {
   }
 }
 
-/** A run answered from the cache; its capture is read from the source on first use. */
-export function cachedRun(
+/**
+ * A run answered from the cache; its capture is read from the source on first use. With
+ * `capture: false` (a caller that never asks for it) title redaction is not even loaded,
+ * and asking for the capture throws.
+ */
+export async function cachedRun(
   run: CacheableRun,
   hit: CachedDoc,
   readMs: number,
-): {
+  opts: { capture: boolean },
+): Promise<{
   settings: Settings;
   window: ResolvedWindow;
   readAt: number;
@@ -126,9 +129,10 @@ export function cachedRun(
   compileMs: number;
   cached: true;
   capture: Capture;
-} {
+}> {
   let capture: Capture | undefined;
   const { settings, window, readAt, source } = run;
+  const read = opts.capture ? await captureReader() : undefined;
   return {
     settings,
     window,
@@ -139,16 +143,28 @@ export function cachedRun(
     compileMs: 0,
     cached: true,
     get capture(): Capture {
-      capture ??= readSync(source, window, settings);
+      if (read === undefined) {
+        throw new Error("Cannot read the capture of a cached run: it was not asked for");
+      }
+      capture ??= read(source, window, settings);
       return capture;
     },
   };
 }
 
-function readSync(source: ResolvedSource, window: ResolvedWindow, settings: Settings): Capture {
-  const capture = source.read({ start: window.start, end: window.end, includeText: false });
-  if (settings.displays !== undefined) {
-    capture.displays = mergeDisplays(capture.displays, parseDisplays(settings.displays));
-  }
-  return redactCapture(capture);
+/** The synchronous read of a cached run's capture, with its modules loaded. */
+async function captureReader(): Promise<
+  (source: ResolvedSource, window: ResolvedWindow, settings: Settings) => Capture
+> {
+  const [{ mergeDisplays, parseDisplays }, { redactCapture }] = await Promise.all([
+    import("../compile/enrich/geometry.ts"),
+    import("../entities/redact_capture.ts"),
+  ]);
+  return (source, window, settings) => {
+    const capture = source.read({ start: window.start, end: window.end, includeText: false });
+    if (settings.displays !== undefined) {
+      capture.displays = mergeDisplays(capture.displays, parseDisplays(settings.displays));
+    }
+    return redactCapture(capture);
+  };
 }

@@ -112,6 +112,7 @@ export async function compileCommand(
       minMinutes: str(p, "min-minutes"),
       budget: str(p, "budget"),
       live: watch,
+      captureUnused: p.values.stats !== true, // statsText() is the one reader of run.capture
     });
     // After the flags were checked (a bad number is the one line a usage error gets).
     if (round === 0) warnIgnored(p, format, cfg.command);
