@@ -127,6 +127,8 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   );
   const rows = stmt.all(opts.first, opts.last);
   const names = new NameCache();
+  // One string per distinct URL (see pageUrl() in read.ts): later lookups hash it once.
+  const urls = new Map<string, string>();
   const { start, end, rejected } = opts;
   const withheld = opts.withheld ?? {};
   const events: InputEvent[] = [];
@@ -179,7 +181,7 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       y: typeof row[4] === "number" ? row[4] : undefined,
       app: names.get(row[7]),
       title: withoutPlaceholders(names.get(row[8]), withheld),
-      url: typeof url === "string" && url !== "" ? url : undefined,
+      url: typeof url === "string" && url !== "" ? interned(urls, url) : undefined,
       element: row[10] === null && row[11] === null && row[12] === null && row[13] === null
         ? undefined
         : toElement(withoutPlaceholders(str(row[10]), withheld), row[11], row[12], row[13]),
@@ -193,6 +195,12 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   }
   if (!sorted) events.sort(byTimeThenRef);
   return { events, read: read + unparseable, byteLengths };
+}
+
+function interned(memo: Map<string, string>, text: string): string {
+  let hit = memo.get(text);
+  if (hit === undefined) memo.set(text, hit = text);
+  return hit;
 }
 
 function clipboardKind(operation: unknown): InputKind {

@@ -306,6 +306,7 @@ function readFrames(
   let sorted = true;
   let prevAt = -Infinity;
   const reuse = new Map<number, number>();
+  const urlMemo = new Map<string, string | undefined>();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (hasReuse && typeof row[8] === "number") reuse.set(row[0] as number, row[8]);
@@ -328,12 +329,7 @@ function readFrames(
       if (inside) emptyApp++;
       continue;
     }
-    const rawUrl = row[4];
-    // A number (an integer stored in the TEXT column reads back as "42") names no page:
-    // read as a host it would become 0.0.0.42, so it is ignored.
-    const url = typeof rawUrl === "string" && rawUrl !== "" && !/^\s*[\d.]+\s*$/.test(rawUrl)
-      ? rawUrl
-      : undefined;
+    const url = typeof row[4] === "string" ? pageUrl(urlMemo, row[4]) : undefined;
     if (inside && url !== undefined) urls = true;
     let display = displays.get(row[5]);
     if (display === undefined) {
@@ -387,6 +383,24 @@ function readFrames(
     focus: sawFocused && sawUnfocused,
     owners: { first: span[0], last: span[1], reuse },
   };
+}
+
+const NUMBER_ONLY = /^\s*[\d.]+\s*$/;
+
+/**
+ * The page URL of a `browser_url` value, or `undefined`. A number (an integer stored in the
+ * TEXT column reads back as "42") names no page: read as a host it would become 0.0.0.42,
+ * so it is ignored. Memoised per read: a day repeats a few hundred URLs on thousands of
+ * rows, and every row then holds the same string, whose hash each later lookup (site,
+ * page type, redaction counts) finds already computed.
+ */
+function pageUrl(memo: Map<string, string | undefined>, raw: string): string | undefined {
+  let url = memo.get(raw);
+  if (url === undefined && !memo.has(raw)) {
+    url = raw !== "" && !NUMBER_ONLY.test(raw) ? raw : undefined;
+    memo.set(raw, url);
+  }
+  return url;
 }
 
 function toBoolean(value: unknown): boolean | undefined {
