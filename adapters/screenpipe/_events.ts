@@ -9,6 +9,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Bounds, EventElement, InputEvent, InputKind } from "../../src/model.ts";
 import { parseTimestamp } from "../_timestamp.ts";
 import { NameCache } from "../_names.ts";
+import { interned } from "./_urls.ts";
 import { columnOrNull, idColumn } from "./_schema.ts";
 import { prepareArrays } from "../../src/store/sqlite.ts";
 import { redactedAtColumns, typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
@@ -127,7 +128,7 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   );
   const rows = stmt.all(opts.first, opts.last);
   const names = new NameCache();
-  // One string per distinct URL (see pageUrl() in read.ts): later lookups hash it once.
+  // One string per distinct URL (see _urls.ts): later lookups hash it once.
   const urls = new Map<string, string>();
   const { start, end, rejected } = opts;
   const withheld = opts.withheld ?? {};
@@ -195,12 +196,6 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   }
   if (!sorted) events.sort(byTimeThenRef);
   return { events, read: read + unparseable, byteLengths };
-}
-
-function interned(memo: Map<string, string>, text: string): string {
-  let hit = memo.get(text);
-  if (hit === undefined) memo.set(text, hit = text);
-  return hit;
 }
 
 function clipboardKind(operation: unknown): InputKind {

@@ -29,6 +29,7 @@ import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_
 import { byTimeThenRef, readUiEvents } from "./_events.ts";
 import { type KnownOwners, screenpipeElementLookup } from "./_lookup.ts";
 import { unstackWindows } from "./_windows.ts";
+import { pageUrl } from "./_urls.ts";
 import { refuseLockedVault, refuseMigrated } from "./_store_state.ts";
 import { redactedAtColumns, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 import type { ReadWindowOptions } from "../types.ts";
@@ -383,24 +384,6 @@ function readFrames(
     focus: sawFocused && sawUnfocused,
     owners: { first: span[0], last: span[1], reuse },
   };
-}
-
-const NUMBER_ONLY = /^\s*[\d.]+\s*$/;
-
-/**
- * The page URL of a `browser_url` value, or `undefined`. A number (an integer stored in the
- * TEXT column reads back as "42") names no page: read as a host it would become 0.0.0.42,
- * so it is ignored. Memoised per read: a day repeats a few hundred URLs on thousands of
- * rows, and every row then holds the same string, whose hash each later lookup (site,
- * page type, redaction counts) finds already computed.
- */
-function pageUrl(memo: Map<string, string | undefined>, raw: string): string | undefined {
-  let url = memo.get(raw);
-  if (url === undefined && !memo.has(raw)) {
-    url = raw !== "" && !NUMBER_ONLY.test(raw) ? raw : undefined;
-    memo.set(raw, url);
-  }
-  return url;
 }
 
 function toBoolean(value: unknown): boolean | undefined {
