@@ -28,8 +28,11 @@ export interface DenoInfo {
   }[];
 }
 
-/** Each npm package (name without version) statically reachable from the roots, with one import chain to it. */
-export function staticNpmPackages(info: DenoInfo): Map<string, string[]> {
+/**
+ * Every module statically reachable from the roots, each mapped to the module that first
+ * imported it (`undefined` for a root), so a chain can be walked back.
+ */
+export function staticModules(info: DenoInfo): Map<string, string | undefined> {
   const byName = new Map(info.modules.map((m) => [m.specifier, m]));
   const redirects = info.redirects ?? {};
   const from = new Map<string, string | undefined>(info.roots.map((r) => [r, undefined]));
@@ -44,6 +47,13 @@ export function staticNpmPackages(info: DenoInfo): Map<string, string[]> {
       queue.push(to);
     }
   }
+  return from;
+}
+
+/** Each npm package (name without version) statically reachable from the roots, with one import chain to it. */
+export function staticNpmPackages(info: DenoInfo): Map<string, string[]> {
+  const byName = new Map(info.modules.map((m) => [m.specifier, m]));
+  const from = staticModules(info);
   const found = new Map<string, string[]>();
   for (const specifier of from.keys()) {
     const pkg = byName.get(specifier)?.npmPackage;

@@ -1,4 +1,4 @@
-import { deepStrictEqual, equal, notEqual, ok } from "node:assert/strict";
+import { deepStrictEqual, equal, notEqual, ok, throws } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
@@ -32,11 +32,16 @@ function exec(path: string, sql: string): void {
   db.close();
 }
 
-async function run(db: string, extra: string[] = []) {
+async function run(db: string, extra: string[] = [], captureUnused = false) {
   const args = ["--source", `screenpipe:${db}`, "--day", "2026-07-04", "--tz", "Europe/Berlin"];
   const p = parseFlags([...args, ...extra], COMPILE_OPTIONS, { command: "compile" });
-  const r = await compileForCli(p, { quiet: true, minMinutes: p.values["min-minutes"] as string });
-  return { cached: r.cached === true, bytes: emitJson(r.doc) };
+  const r = await compileForCli(p, {
+    quiet: true,
+    minMinutes: p.values["min-minutes"] as string,
+    captureUnused,
+  });
+  const json = r.json === undefined ? undefined : r.json + "\n";
+  return { cached: r.cached === true, bytes: emitJson(r.doc), json, run: r };
 }
 
 function entries(): string[] {
@@ -54,10 +59,32 @@ Deno.test("compileForCli() answers an unchanged past day from the cache with the
   const again = await run(db);
   equal(again.cached, true);
   equal(again.bytes, fresh.bytes);
+  // What a json run writes from the cache (the entry's body) is the fresh run's output.
+  equal(fresh.json, undefined);
+  equal(again.json, fresh.bytes);
+  // Its capture is read on first use, redacted as a fresh run's; unless nobody would read it.
+  deepStrictEqual(again.run.capture.snapshots, fresh.run.capture.snapshots);
+  const bare = await run(db, [], true);
+  equal(bare.cached, true);
+  throws(() => bare.run.capture, /not asked for/);
   equal((await run(db, ["--no-cache"])).cached, false);
   // User-only: the folder 0700, the entry 0600.
   equal(Deno.statSync(dir).mode! & 0o777, 0o700);
   for (const name of entries()) equal(Deno.statSync(join(dir, name)).mode! & 0o777, 0o600);
+});
+
+Deno.test("a cached json run writes the fresh bytes for titles JSON.stringify leaves raw", async () => {
+  const db = makeDb("hostile.db");
+  // U+2028, a bidi override, DEL and a NUL: escaped by the json emitter, kept by the cache.
+  exec(
+    db,
+    "UPDATE frames SET window_name = 'a' || char(8232) || char(8238) || char(127) || char(0) || 'b'",
+  );
+  const fresh = await run(db);
+  const again = await run(db);
+  equal(again.cached, true);
+  ok(fresh.bytes.includes("\\u2028"), "the fixture's titles reach the document");
+  equal(again.json, fresh.bytes);
 });
 
 Deno.test("compileForCli() rebuilds when a row arrives, an element arrives or an option changes", async () => {

@@ -5,7 +5,7 @@
 
 import { deepEqual, equal } from "node:assert/strict";
 import { fileURLToPath } from "node:url";
-import { type DenoInfo, denoInfo, staticNpmPackages } from "./_static_npm.ts";
+import { type DenoInfo, denoInfo, staticModules, staticNpmPackages } from "./_static_npm.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 
@@ -59,6 +59,22 @@ Deno.test("no npm package outside the allow-list is statically reachable from th
   // The graphs must have been read, or an empty graph would pass for a lean one.
   equal(modules > 100, true, `only ${modules} modules in the graphs`);
   deepEqual(found, []);
+});
+
+// A day answered from the cache needs the settings, the source's watermark and the cache
+// file: the compiler, the typer and title redaction load only on a miss or when a command
+// reads the capture (src/cli/_capture.ts and _day_cache.ts import them where used).
+Deno.test("a cached frames compile loads neither the compiler nor the entities", async () => {
+  const info = await denoInfo("src/cli/compile.ts", ROOT);
+  const reached = [...staticModules(info).keys()].map((s) => s.replace(`file://${ROOT}`, ""));
+  equal(reached.includes("src/cli/_capture.ts"), true, "the graph was not read");
+  deepEqual(
+    reached.filter((s) =>
+      s.startsWith("src/compile/pipeline") || s.startsWith("src/compile/build") ||
+      s.startsWith("src/entities/") || s.startsWith("src/cli/_live")
+    ),
+    [],
+  );
 });
 
 Deno.test("staticNpmPackages() follows static imports, not dynamic or type-only ones", () => {

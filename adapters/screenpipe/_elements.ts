@@ -13,7 +13,7 @@ import {
   inReadTransaction,
   openReadOnly,
   prepareArrays,
-} from "../../src/store/mod.ts";
+} from "../../src/store/sqlite.ts";
 import { columnOrNull, detectSchema } from "./_schema.ts";
 
 /** Options for {@linkcode readElements}. */

@@ -9,8 +9,9 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Bounds, EventElement, InputEvent, InputKind } from "../../src/model.ts";
 import { parseTimestamp } from "../_timestamp.ts";
 import { NameCache } from "../_names.ts";
+import { interned } from "./_urls.ts";
 import { columnOrNull, idColumn } from "./_schema.ts";
-import { prepareArrays } from "../../src/store/mod.ts";
+import { prepareArrays } from "../../src/store/sqlite.ts";
 import { redactedAtColumns, typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 
 /**
@@ -127,6 +128,8 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   );
   const rows = stmt.all(opts.first, opts.last);
   const names = new NameCache();
+  // One string per distinct URL (see _urls.ts): later lookups hash it once.
+  const urls = new Map<string, string>();
   const { start, end, rejected } = opts;
   const withheld = opts.withheld ?? {};
   const events: InputEvent[] = [];
@@ -179,7 +182,7 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       y: typeof row[4] === "number" ? row[4] : undefined,
       app: names.get(row[7]),
       title: withoutPlaceholders(names.get(row[8]), withheld),
-      url: typeof url === "string" && url !== "" ? url : undefined,
+      url: typeof url === "string" && url !== "" ? interned(urls, url) : undefined,
       element: row[10] === null && row[11] === null && row[12] === null && row[13] === null
         ? undefined
         : toElement(withoutPlaceholders(str(row[10]), withheld), row[11], row[12], row[13]),

@@ -25,7 +25,7 @@ import {
   inReadTransaction,
   openReadOnly,
   prepareArrays,
-} from "../../src/store/mod.ts";
+} from "../../src/store/sqlite.ts";
 import { columnOrNull, detectSchema, type ScreenpipeSchema } from "./_schema.ts";
 import { withoutPlaceholders } from "./_privacy.ts";
 

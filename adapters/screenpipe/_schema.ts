@@ -7,7 +7,7 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
-import { fnv1a } from "../../src/store/mod.ts";
+import { fnv1a } from "../../src/store/sqlite.ts";
 
 /** The tables the screenpipe adapter reads. */
 export const SCREENPIPE_TABLES = ["frames", "ui_events", "elements"] as const;

@@ -20,6 +20,14 @@ import { watermarkOf, type WatermarkRow } from "../_watermark.ts";
 import { detectSchema, idColumn } from "./_schema.ts";
 import { LOOKAHEAD_MS, TEXT_MARGIN_MS } from "./read.ts";
 
+/**
+ * The last timestamp text of the range, as its own query: SQLite answers it from the end of
+ * the timestamp index, where `max(timestamp)` beside `count(*)` compares the text of every
+ * row (1–2 ms of a cached day's run). The same value either way.
+ */
+const LAST_AT = (table: string) =>
+  `(SELECT max(timestamp) FROM ${table} WHERE timestamp >= ?1 AND timestamp < ?2)`;
+
 /** The watermark of a window of the screenpipe database at `path`. */
 export function screenpipeWatermark(
   path: string,
@@ -43,8 +51,8 @@ function measure(db: DatabaseSync, window: ReadWindowOptions, previous?: Waterma
     const id = idColumn(frames);
     const [max, count, last, min] = prepareArrays(
       db,
-      `SELECT max(${id}), count(*), max(timestamp), min(${id}) FROM frames
-       WHERE timestamp >= ? AND timestamp < ?`,
+      `SELECT max(${id}), count(*), ${LAST_AT("frames")}, min(${id}) FROM frames
+       WHERE timestamp >= ?1 AND timestamp < ?2`,
     ).all(...range)[0];
     rows.push(["frames", max, count, last]);
     const elements = schema.elements;
@@ -61,8 +69,8 @@ function measure(db: DatabaseSync, window: ReadWindowOptions, previous?: Waterma
     const moves = ui.has("event_type") ? " FILTER (WHERE event_type IS NOT 'move')" : "";
     const [m, c, l] = prepareArrays(
       db,
-      `SELECT max(${idColumn(ui)}), count(*)${moves}, max(timestamp) FROM ui_events
-       WHERE timestamp >= ? AND timestamp < ?`,
+      `SELECT max(${idColumn(ui)}), count(*)${moves}, ${LAST_AT("ui_events")} FROM ui_events
+       WHERE timestamp >= ?1 AND timestamp < ?2`,
     ).all(...range)[0];
     rows.push(["ui_events", m, c, l]);
   }

@@ -18,17 +18,18 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
 import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";
 import {
-  checkWindow,
   prepareArrays,
   readSqliteSource,
   wholeText,
   wholeTextValue,
-} from "../../src/store/mod.ts";
+} from "../../src/store/sqlite.ts";
+import { checkWindow } from "../../src/store/window.ts";
 import { NameCache } from "../_names.ts";
 import { columnOrNull, detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
 import { byTimeThenRef, readUiEvents } from "./_events.ts";
 import { type KnownOwners, screenpipeElementLookup } from "./_lookup.ts";
 import { unstackWindows } from "./_windows.ts";
+import { pageUrl } from "./_urls.ts";
 import { refuseLockedVault, refuseMigrated } from "./_store_state.ts";
 import { redactedAtColumns, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 import type { ReadWindowOptions } from "../types.ts";
@@ -306,6 +307,7 @@ function readFrames(
   let sorted = true;
   let prevAt = -Infinity;
   const reuse = new Map<number, number>();
+  const urlMemo = new Map<string, string | undefined>();
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (hasReuse && typeof row[8] === "number") reuse.set(row[0] as number, row[8]);
@@ -328,12 +330,7 @@ function readFrames(
       if (inside) emptyApp++;
       continue;
     }
-    const rawUrl = row[4];
-    // A number (an integer stored in the TEXT column reads back as "42") names no page:
-    // read as a host it would become 0.0.0.42, so it is ignored.
-    const url = typeof rawUrl === "string" && rawUrl !== "" && !/^\s*[\d.]+\s*$/.test(rawUrl)
-      ? rawUrl
-      : undefined;
+    const url = typeof row[4] === "string" ? pageUrl(urlMemo, row[4]) : undefined;
     if (inside && url !== undefined) urls = true;
     let display = displays.get(row[5]);
     if (display === undefined) {

@@ -8,9 +8,13 @@
  */
 
 import type { Watermark } from "../../adapters/types.ts";
+import { fnv1aUtf8 } from "./_fnv.ts";
 
-/** The first field of every cache file: a file without it is foreign. */
-export const CACHE_MAGIC = "frames-day-cache/1";
+/**
+ * The first field of every cache file: a file without it is foreign. `/2`: the body hash
+ * is over UTF-8 bytes (`/1` hashed UTF-16 code units), so older files are rebuilt once.
+ */
+export const CACHE_MAGIC = "frames-day-cache/2";
 
 /** What a cache file holds besides its body. */
 export interface CacheHeader {
@@ -24,7 +28,7 @@ export interface CacheHeader {
   watermark: Watermark;
   /** Length of the body in UTF-16 code units. */
   length: number;
-  /** FNV-1a of the body: a torn or edited body fails it. */
+  /** FNV-1a of the body's UTF-8 bytes: a torn or edited body fails it. */
   hash: string;
 }
 
@@ -36,14 +40,9 @@ export interface CacheFile {
   body: string;
 }
 
-/** FNV-1a 32-bit over UTF-16 code units, as 8 hex digits. */
+/** FNV-1a 32-bit over the text's UTF-8 bytes, as 8 hex digits. */
 export function bodyHash(text: string): string {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < text.length; i++) {
-    h ^= text.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return (h >>> 0).toString(16).padStart(8, "0");
+  return fnv1aUtf8(text).toString(16).padStart(8, "0");
 }
 
 /** Encodes a header and body as the file's text. */

@@ -8,10 +8,7 @@
 import { type ResolvedSource, resolveSource } from "../../adapters/resolve.ts";
 import type { ActivityDocument } from "../compile/document.ts";
 import type { CompileOptions } from "../compile/options.ts";
-import { settle } from "../compile/options.ts";
-import { compileSettled } from "../compile/pipeline.ts";
 import type { PageRef } from "../entities/parser.ts";
-import { redactCapture } from "../entities/redact_capture.ts";
 import type { Capture } from "../model.ts";
 import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
@@ -23,15 +20,7 @@ import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { localDay } from "../compile/time.ts";
 import { cachedRun, dayCacheFor, type RunCache } from "./_day_cache.ts";
 import type { Watermark } from "../cache/mod.ts";
-import {
-  liveArm,
-  liveDelta,
-  liveHit,
-  type LiveIo,
-  liveKey,
-  livePrevious,
-  liveStart,
-} from "./_live.ts";
+import type { LiveIo } from "./_live.ts";
 
 /** Flags shared by every command that reads a window of capture. */
 export const WINDOW_OPTIONS: OptionTable = {
@@ -84,6 +73,8 @@ export interface LoadExtra {
    * again: the MCP server and `frames compile --watch`.
    */
   live?: boolean;
+  /** The caller never reads the run's capture (a cached day then loads no title redaction). */
+  captureUnused?: boolean;
 }
 
 /** Settings, window and source of a run, before any row is read. */
@@ -216,6 +207,8 @@ export async function readCliWindow(
   const why = everythingRejected(capture);
   if (why !== undefined) throw new Error(why);
   if (opts.raw === true) return capture;
+  // Imported here, as the compiler is below: a day answered from the cache loads neither.
+  const { redactCapture } = await import("../entities/redact_capture.ts");
   return redactCapture(capture); // every command and MCP tool reads titles from here
 }
 
@@ -249,6 +242,8 @@ export interface CompiledRun extends LoadedCapture {
   compileMs: number;
   /** True when the document came from the day cache (the capture is then read on demand). */
   cached?: boolean;
+  /** The document's text as the json emitter writes it (no final newline), when cached. */
+  json?: string;
 }
 
 /**
@@ -269,7 +264,11 @@ export async function compileForCli(
   if (cache !== undefined) {
     const t0 = performance.now();
     const hit = cache.lookup();
-    if (hit !== undefined) return cachedRun(prep, hit, performance.now() - t0);
+    if (hit !== undefined) {
+      return await cachedRun(prep, hit, performance.now() - t0, {
+        capture: extra.captureUnused !== true,
+      });
+    }
   }
   return await compileFresh(prep, p, extra, cache);
 }
@@ -284,6 +283,7 @@ async function compileFresh(
   const includeText = p.values["include-text"] === true;
   const loaded = await readPrepared(prep, p, extra);
   const typer = await typerFor(loaded.capture);
+  const compileWith = await loadCompiler();
   const t0 = performance.now();
   const doc = compileWith(loaded.capture, {
     tz: loaded.settings.tz,
@@ -305,6 +305,9 @@ async function compileLive(
   extra: LoadExtra,
 ): Promise<CompiledRun> {
   const { settings, window, source, readAt } = prep;
+  const { liveArm, liveDelta, liveHit, liveKey, livePrevious, liveStart } = await import(
+    "./_live.ts"
+  );
   const key = liveKey(source, window, settings);
   const observedUntil = readAt < window.end ? readAt : undefined;
   const t0 = performance.now();
@@ -375,9 +378,18 @@ function NO_URLS(url: string): PageRef {
   throw new Error(`Cannot type "${url}": the capture was read without URLs`);
 }
 
-/** compile() with the caller's typer: the same pipeline, without the generic typer's imports. */
-function compileWith(capture: Capture, opts: CompileOptions): ActivityDocument {
-  return compileSettled(capture, settle(opts, NO_URLS));
+/**
+ * compile() with the caller's typer: the same pipeline, without the generic typer's
+ * imports. Loaded on first use, so a cached day never loads the compiler.
+ */
+async function loadCompiler(): Promise<
+  (capture: Capture, opts: CompileOptions) => ActivityDocument
+> {
+  const [{ settle }, { compileSettled }] = await Promise.all([
+    import("../compile/options.ts"),
+    import("../compile/pipeline.ts"),
+  ]);
+  return (capture, opts) => compileSettled(capture, settle(opts, NO_URLS));
 }
 
 /** Every URL a capture shows (snapshots and events): what its typer has to cover. */

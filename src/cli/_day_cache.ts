@@ -8,8 +8,7 @@
 import type { ResolvedSource } from "../../adapters/resolve.ts";
 import { cacheDir, cacheKey, lookupDay, storeDay, type Watermark } from "../cache/mod.ts";
 import type { ActivityDocument, Capture } from "../compile/mod.ts";
-import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
-import { redactCapture } from "../entities/redact_capture.ts";
+import { jsonText } from "../text/sanitize.ts";
 import { VERSION } from "../version.ts";
 import type { Settings } from "./_settings.ts";
 import type { ResolvedWindow } from "./_window.ts";
@@ -33,6 +32,8 @@ export interface RunCache {
 /** A document served from the cache. */
 export interface CachedDoc {
   doc: ActivityDocument;
+  /** Its text as the json emitter writes it, without the final newline (the entry's body). */
+  json: string;
 }
 
 /** Test hook: the version the cache keys and checks entries by. */
@@ -79,7 +80,8 @@ export async function dayCacheFor(
       }
       if (hit.body === undefined) return undefined;
       try {
-        return { doc: JSON.parse(hit.body) as ActivityDocument };
+        // Parsed even when only the text is written: a body that is not a document is a miss.
+        return { doc: JSON.parse(hit.body) as ActivityDocument, json: hit.body };
       } catch {
         return undefined;
       }
@@ -91,7 +93,9 @@ export async function dayCacheFor(
       } catch {
         return; // no watermark, no cache entry: the next run compiles afresh
       }
-      storeDay(dir, key, { version, watermark: wm, body: JSON.stringify(doc) });
+      // The json emitter's text (emitJson without its newline), so a json run answered from
+      // the cache writes the body as it is, with no second stringify.
+      storeDay(dir, key, { version, watermark: wm, body: jsonText(doc) });
     },
   };
 }
@@ -105,42 +109,62 @@ function fileIdentity(path: string): string {
   }
 }
 
-/** A run answered from the cache; its capture is read from the source on first use. */
-export function cachedRun(
+/**
+ * A run answered from the cache; its capture is read from the source on first use. With
+ * `capture: false` (a caller that never asks for it) title redaction is not even loaded,
+ * and asking for the capture throws.
+ */
+export async function cachedRun(
   run: CacheableRun,
   hit: CachedDoc,
   readMs: number,
-): {
+  opts: { capture: boolean },
+): Promise<{
   settings: Settings;
   window: ResolvedWindow;
   readAt: number;
   readMs: number;
   doc: ActivityDocument;
+  json: string;
   compileMs: number;
   cached: true;
   capture: Capture;
-} {
+}> {
   let capture: Capture | undefined;
   const { settings, window, readAt, source } = run;
+  const read = opts.capture ? await captureReader() : undefined;
   return {
     settings,
     window,
     readAt,
     readMs,
     doc: hit.doc,
+    json: hit.json,
     compileMs: 0,
     cached: true,
     get capture(): Capture {
-      capture ??= readSync(source, window, settings);
+      if (read === undefined) {
+        throw new Error("Cannot read the capture of a cached run: it was not asked for");
+      }
+      capture ??= read(source, window, settings);
       return capture;
     },
   };
 }
 
-function readSync(source: ResolvedSource, window: ResolvedWindow, settings: Settings): Capture {
-  const capture = source.read({ start: window.start, end: window.end, includeText: false });
-  if (settings.displays !== undefined) {
-    capture.displays = mergeDisplays(capture.displays, parseDisplays(settings.displays));
-  }
-  return redactCapture(capture);
+/** The synchronous read of a cached run's capture, with its modules loaded. */
+async function captureReader(): Promise<
+  (source: ResolvedSource, window: ResolvedWindow, settings: Settings) => Capture
+> {
+  const [{ mergeDisplays, parseDisplays }, { redactCapture }] = await Promise.all([
+    import("../compile/enrich/geometry.ts"),
+    import("../entities/redact_capture.ts"),
+  ]);
+  return (source, window, settings) => {
+    const capture = source.read({ start: window.start, end: window.end, includeText: false });
+    if (settings.displays !== undefined) {
+      capture.displays = mergeDisplays(capture.displays, parseDisplays(settings.displays));
+    }
+    return redactCapture(capture);
+  };
 }

@@ -112,6 +112,7 @@ export async function compileCommand(
       minMinutes: str(p, "min-minutes"),
       budget: str(p, "budget"),
       live: watch,
+      captureUnused: p.values.stats !== true, // statsText() is the one reader of run.capture
     });
     // After the flags were checked (a bad number is the one line a usage error gets).
     if (round === 0) warnIgnored(p, format, cfg.command);
@@ -148,10 +149,14 @@ async function renderRun(run: CompiledRun, ctx: RenderContext): Promise<string> 
       run.doc = infer.mergeOrReject(run.doc, categorize(measured, rules), { from: categories });
     }
   }
+  // A cached day's body is the json emitter's text of its document: written as it is.
+  const cachedJson = format === "json" && !infer ? run.json : undefined;
   // Load only the chosen emitter: the tokenizer costs ~35 ms and only the context block needs it.
-  const render = await loadEmitter(format);
+  const render = cachedJson === undefined ? await loadEmitter(format) : undefined;
   const t0 = performance.now();
-  const text = render(run.doc, { budget: run.settings.budget });
+  const text = render === undefined
+    ? cachedJson + "\n"
+    : render(run.doc, { budget: run.settings.budget });
   const emitMs = performance.now() - t0;
   if (p.values.stats) console.error(statsText(run, emitMs));
   return text;
