@@ -14,9 +14,8 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
  * here is a cost every cold `frames compile` pays.
  */
 const ALLOWED = new Set<string>([
-  // The typer's heuristics layer asks the Public Suffix List synchronously for every URL;
-  // src/entities is loaded only when a window has URLs (loadTyperForUrls).
-  "tldts",
+  // None: tldts, which the typer's heuristics layer asks synchronously for every URL, comes
+  // from the generated typer bundle (src/entities/_typer_bundle.js), not through npm.
 ]);
 
 /**

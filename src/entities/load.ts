@@ -11,6 +11,7 @@ import { buildRegistry, type ParserModule, type ParserRegistry } from "./registr
 import { formatFailure, verifyExamples } from "./verify.ts";
 import { filesForHosts } from "./host_index.ts";
 import { HOST_INDEX } from "./_host_index_data.ts";
+import { PARSERS, SOURCES } from "./_typer_bundle.js";
 
 /** The folder the program's own parsers live in. */
 export const PARSERS_DIR: URL = new URL("../../parsers/", import.meta.url);
@@ -58,7 +59,47 @@ export async function loadParsers(options: LoadParsersOptions = {}): Promise<Par
 export async function loadParsersForHosts(hostnames: Iterable<string>): Promise<ParserRegistry> {
   const names = await listParserFiles(PARSERS_DIR);
   if (!sameList(names, HOST_INDEX.files)) return loadParsers();
-  return buildRegistry(await importParsers(PARSERS_DIR, filesForHosts(HOST_INDEX, hostnames)));
+  const files = filesForHosts(HOST_INDEX, hostnames);
+  return buildRegistry(await bundledParsers(files) ?? await importParsers(PARSERS_DIR, files));
+}
+
+const ROOT = new URL("../../", import.meta.url);
+
+/**
+ * The generated typer bundle's modules for `files`, when every source they were built from
+ * (those files and the shared kit) still has the bundled SHA-256; `undefined` otherwise
+ * (an edited parser, a bundle not regenerated, a file that cannot be read), and the files
+ * are imported one by one: a stale bundle costs time, never a result. `root` is the
+ * repository the sources are read from (a test's copy).
+ */
+export async function bundledParsers(
+  files: readonly string[],
+  root: URL = ROOT,
+): Promise<ParserModule[] | undefined> {
+  const paths = [
+    ...files.map((f) => `parsers/${f}`),
+    ...Object.keys(SOURCES).filter((p) => !p.startsWith("parsers/")),
+  ];
+  try {
+    const same = await Promise.all(paths.map(async (path) => {
+      const want = SOURCES[path];
+      if (want === undefined) return false;
+      // Synchronous: a few small files, and an async read costs more than it reads here.
+      const bytes = Deno.readFileSync(new URL(path, root));
+      return hex(await crypto.subtle.digest("SHA-256", bytes)) === want;
+    }));
+    if (!same.every(Boolean)) return undefined;
+  } catch {
+    return undefined;
+  }
+  const wanted = new Set(files);
+  return PARSERS.filter((p) => wanted.has(p.file));
+}
+
+function hex(digest: ArrayBuffer): string {
+  let out = "";
+  for (const b of new Uint8Array(digest)) out += (b < 16 ? "0" : "") + b.toString(16);
+  return out;
 }
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
