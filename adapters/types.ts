@@ -24,6 +24,20 @@ export interface ReadWindowOptions {
   end: number;
   /** Load typed text (SPEC §9); otherwise only its length (`chars`) is read. */
   includeText?: boolean;
+  /**
+   * The smallest ids the caller needs, per kind of row (a live session's tail, src/cli/_delta.ts):
+   * a reader may leave out rows with a smaller id (read the ids from here on instead of
+   * scanning its time index), and must otherwise read as without it. Readers may ignore it.
+   */
+  fromRefs?: RefFloors;
+}
+
+/** Per kind of row, the smallest row id a read needs (see {@linkcode ReadWindowOptions.fromRefs}). */
+export interface RefFloors {
+  /** The smallest snapshot id needed (look-ahead rows included). */
+  snapshots?: number;
+  /** The smallest input event id needed. */
+  events?: number;
 }
 
 /** One table's (or one stream's) part of a {@linkcode Watermark}. */

@@ -195,6 +195,28 @@ Deno.test("a row inserted in the past, and deleted rows, fall back to the full r
   equal(LIVE_COUNTS.fallback["a row of the tail changed or went"], gone + 1);
 });
 
+Deno.test("a tail row written out of id order (below the ids the tail is read from) falls back and stays exact", async () => {
+  const { path, pending } = workingCopy("order.sqlite", lateCut());
+  const source = `screenpipe:${path}`;
+  await check(source, "start");
+  append(path, pending.slice(0, 5));
+  equal(await check(source, "appended"), "delta");
+  // A frame inside the tail's time span whose id is below every id the tail holds: the
+  // tail read by id cannot see it, the watermark does.
+  const at = new Date(pending[4].at + 500).toISOString();
+  exec(
+    path,
+    `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name, capture_trigger)
+     VALUES (-5, ?, 'Mail', 'late write', 1, 'monitor_1', 'visual_change')`,
+    at,
+  );
+  const fell = LIVE_COUNTS.fallback.watermark ?? 0;
+  ok((await check(source, "written out of id order")).startsWith("other"));
+  equal(LIVE_COUNTS.fallback.watermark, fell + 1);
+  append(path, pending.slice(5, 10));
+  equal(await check(source, "appended after the fallback"), "delta");
+});
+
 /** The busiest day as native-store batches: rows before `cut`, then chunks after it. */
 function nativeStore(name: string): { path: string; write: (c: Capture) => void; day: Capture } {
   const path = join(dir, name);

@@ -136,7 +136,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
   let eventRows = 0;
   let byteLengths = 0;
   if (input) {
-    const span = idSpan(db, "ui_events", idColumn(schema.uiEvents!), opts);
+    const span = idSpan(db, "ui_events", idColumn(schema.uiEvents!), opts, "events");
     if (span !== undefined) {
       const got = readUiEvents(db, {
         columns: schema.uiEvents!,
@@ -212,18 +212,23 @@ function hasElements(schema: ScreenpipeSchema): boolean {
  * spellings of that hour; the upper bound keeps the whole last date). Inside it, SQLite's
  * own date parser narrows the span, padded by seconds, so the rows never travel to
  * JavaScript; rows it cannot parse come back and are parsed here. Exact filtering of the
- * rows read is always done in code.
+ * rows read is always done in code. With `fromRefs`, only ids from there on (a rowid range).
  */
 function idSpan(
   db: DatabaseSync,
   table: string,
   idCol: string,
   window: ReadWindowOptions,
+  kind: "snapshots" | "events",
 ): [number, number] | undefined {
   const low = utcDateHour(window.start - TEXT_MARGIN_MS);
   const high = utcDateHour(window.end + TEXT_MARGIN_MS);
   const lowText = `${low.date} ${low.hour}`;
   const highText = `${high.date}~`;
+  const floor = window.fromRefs?.[kind]; // `+timestamp`: not the timestamp index
+  const [ids, ts] = Number.isSafeInteger(floor)
+    ? [`${idCol} >= ${floor} AND `, "+timestamp"]
+    : ["", "timestamp"];
   // One scan of the index; `LIMIT -1` keeps SQLite from inlining the subquery, which
   // would evaluate `unixepoch()` once per reference instead of once per row.
   const span = prepareArrays(
@@ -231,7 +236,7 @@ function idSpan(
     `SELECT min(id) FILTER (WHERE u BETWEEN ? AND ?), max(id) FILTER (WHERE u BETWEEN ? AND ?),
        json_group_array(json_array(id, timestamp)) FILTER (WHERE u IS NULL)
      FROM (SELECT ${idCol} AS id, timestamp, unixepoch(timestamp) AS u FROM ${table}
-           WHERE timestamp >= ? AND timestamp < ? LIMIT -1)`,
+           WHERE ${ids}${ts} >= ? AND ${ts} < ? LIMIT -1)`,
   );
   const lo = Math.floor(window.start / 1000) - SPAN_PAD_SECONDS;
   const hi = Math.ceil(window.end / 1000) + SPAN_PAD_SECONDS;
@@ -277,7 +282,7 @@ function readFrames(
     "0";
   const idCol = idColumn(columns);
   const lookEnd = opts.end + LOOKAHEAD_MS;
-  const span = idSpan(db, "frames", idCol, { start: opts.start, end: lookEnd });
+  const span = idSpan(db, "frames", idCol, { ...opts, end: lookEnd }, "snapshots");
   const all: Snapshot[] = [];
   if (span === undefined) {
     return { snapshots: [], after: [], background: 0, read: 0, urls: false, focus: false };

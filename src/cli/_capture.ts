@@ -10,6 +10,7 @@ import type { ActivityDocument } from "../compile/document.ts";
 import type { CompileOptions } from "../compile/options.ts";
 import type { PageRef } from "../entities/parser.ts";
 import type { Capture } from "../model.ts";
+import type { RefFloors } from "../../adapters/types.ts";
 import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
 import { type ResolvedWindow, resolveWindow } from "./_window.ts";
@@ -193,16 +194,14 @@ export interface ReadCliWindowOptions {
  */
 export async function readCliWindow(
   source: ResolvedSource,
-  window: { start: number; end: number },
+  window: { start: number; end: number; fromRefs?: RefFloors },
   opts: ReadCliWindowOptions,
 ): Promise<Capture> {
   const geometry = opts.settings.displays;
   const supplied = geometry === undefined ? undefined : parseDisplayFlag(geometry);
-  const capture = await source.readAsync({
-    start: window.start,
-    end: window.end,
-    includeText: opts.includeText === true,
-  });
+  const { start, end, fromRefs } = window;
+  const includeText = opts.includeText === true;
+  const capture = await source.readAsync({ start, end, includeText, ...fromRefs && { fromRefs } });
   if (supplied !== undefined) capture.displays = mergeDisplays(capture.displays, supplied);
   const why = everythingRejected(capture);
   if (why !== undefined) throw new Error(why);

@@ -23,6 +23,7 @@
  * @module
  */
 
+import type { RefFloors } from "../../adapters/types.ts";
 import type { Watermark } from "../cache/mod.ts";
 import type { CaptureDelta } from "../compile/incremental.ts";
 import type {
@@ -52,6 +53,44 @@ export interface TailState {
   facts: SourceFacts;
   /** Hosts of the URLs the session's typer covers; `undefined` when it saw no URL at all. */
   hosts: Set<string> | undefined;
+  /** Ids the tail is read from (the reader may skip its time index), when that read was exact. */
+  fromRefs?: RefFloors;
+}
+
+/**
+ * The ids a tail read may start from: per kind of row, the smallest id of the tail as read
+ * by time. A row written later with a smaller id (out of id order) is then missed by the
+ * read, but not by the watermark, whose count grows past the tail's: the delta falls back.
+ */
+export function tailFloors(tail: Capture): RefFloors | undefined {
+  const min = (rows: readonly { ref: number }[]) => {
+    let m = Infinity;
+    for (const r of rows) if (r.ref < m) m = r.ref;
+    return Number.isSafeInteger(m) ? m : undefined;
+  };
+  const snapshots = min([...tail.snapshots, ...tail.after ?? []]);
+  const events = min(tail.events);
+  if (snapshots === undefined && events === undefined) return undefined;
+  return {
+    ...(snapshots !== undefined ? { snapshots } : {}),
+    ...(events !== undefined ? { events } : {}),
+  };
+}
+
+/** Whether two reads of the same window gave the same capture (rows, look-ahead, facts). */
+export function sameRead(a: Capture, b: Capture): boolean {
+  const form = (c: Capture) =>
+    JSON.stringify([
+      c.window,
+      c.snapshots,
+      c.events,
+      c.markers ?? [],
+      c.after ?? [],
+      c.displays,
+      c.facts,
+      c.elements?.units,
+    ]);
+  return form(a) === form(b);
 }
 
 /** Where a session over `capture` would start its tail, or `undefined` when it holds no row. */

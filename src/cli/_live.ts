@@ -17,7 +17,16 @@ import { sameWatermark, type Watermark } from "../cache/mod.ts";
 import type { ActivityDocument, Capture, CompileOptions } from "../compile/mod.ts";
 import { type IncrementalCompile, startIncremental } from "../compile/incremental.ts";
 import type { PageRef } from "../entities/parser.ts";
-import { armTail, MAX_TAIL_ROWS, tailDelta, tailStart, type TailState } from "./_delta.ts";
+import type { RefFloors } from "../../adapters/types.ts";
+import {
+  armTail,
+  MAX_TAIL_ROWS,
+  sameRead,
+  tailDelta,
+  tailFloors,
+  tailStart,
+  type TailState,
+} from "./_delta.ts";
 
 interface Live {
   watermark: Watermark;
@@ -29,7 +38,7 @@ interface Live {
 /** What the delta read needs from its caller, which knows the source and the settings. */
 export interface LiveIo {
   /** Reads a window of the source as it returns it (not redacted), geometry applied. */
-  read(window: { start: number; end: number }): Promise<Capture>;
+  read(window: { start: number; end: number; fromRefs?: RefFloors }): Promise<Capture>;
   /** Measures the source's watermark of the session's window. */
   measure(previous?: Watermark): Watermark;
   /** A page typer that covers every URL of the capture. */
@@ -114,6 +123,15 @@ export async function liveArm(key: string, io: LiveIo): Promise<boolean> {
     const now = io.measure(live.watermark);
     if (!sameWatermark(now, live.watermark)) return false;
     tail = armTail(capture, read, start, hostsOf(capture));
+    // Later tails by id when that read is the same as the one by time (still at the
+    // session's watermark): the timestamp index scan is most of a tail read's cost.
+    const fromRefs = tail && tailFloors(read);
+    if (tail !== undefined && fromRefs !== undefined) {
+      const byId = await io.read({ start, end: capture.window.end, fromRefs });
+      if (sameRead(byId, read) && sameWatermark(io.measure(live.watermark), live.watermark)) {
+        tail.fromRefs = fromRefs;
+      }
+    }
   } catch {
     return false; // the full read stays the way, and reports errors in its own words
   }
@@ -139,7 +157,8 @@ export async function liveDelta(
   live.tail = undefined; // re-armed below only when this delta is absorbed
   let got;
   try {
-    const read = await io.read({ start: tail.start, end: tail.read.window.end });
+    const { start, fromRefs } = tail;
+    const read = await io.read({ start, end: tail.read.window.end, ...fromRefs && { fromRefs } });
     got = tailDelta(tail, read, { was: live.watermark, now: watermark });
   } catch {
     got = "read";

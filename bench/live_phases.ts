@@ -1,0 +1,149 @@
+/**
+ * Issue 19: where `get_context` after one new row spends its time, outside the SDK. A
+ * "today" copy of the demo (its busiest day as the last, written to as a recorder would:
+ * ids in order, times after the last row) gets one new frame per call; each call is timed
+ * whole (the live compile as the MCP server runs it, `emitContext`, the token count) and,
+ * after it, the same watermark and tail read on the same file, so their share is known.
+ * With `--against DIR` another checkout runs the same in alternating child processes.
+ *
+ *   deno run -A bench/live_phases.ts --against /tmp/base --runs 3 --calls 60
+ *
+ * @module
+ */
+
+import { parseArgs } from "../src/cli/_parse_args.ts";
+
+const { values } = parseArgs({
+  args: Deno.args,
+  allowPositionals: false,
+  options: {
+    runs: { type: "string", default: "3" },
+    calls: { type: "string", default: "60" },
+    warm: { type: "string", default: "20" },
+    minute: { type: "boolean" }, // one new minute (6 snapshots, 12 events) per call
+    against: { type: "string" },
+    child: { type: "string" }, // internal: the checkout this process times
+    db: { type: "string" }, // internal: the demo database to copy
+  },
+}) as { values: Record<string, string | boolean | undefined> };
+
+const TZ = "Europe/Berlin";
+const DAY = "2026-03-25";
+const PHASES = ["total", "compile", "watermark", "tail read", "emit", "tokens"] as const;
+
+async function child(tree: string, demo: string): Promise<void> {
+  const at = (file: string) => new URL(file, `file://${tree.replace(/\/?$/, "/")}`).href;
+  const { DatabaseSync } = await import("node:sqlite");
+  const { parseFlags } = await import(at("src/cli/_args.ts"));
+  const { compileForCli } = await import(at("src/cli/_capture.ts"));
+  const { COMPILE_OPTIONS } = await import(at("src/cli/compile.ts"));
+  const { LIVE_COUNTS } = await import(at("src/cli/_live.ts"));
+  const { emitContext } = await import(at("src/emit/context.ts"));
+  const { dayWindow } = await import(at("src/compile/time.ts"));
+  const { readScreenpipe } = await import(at("adapters/screenpipe/read.ts"));
+  const { screenpipeWatermark } = await import(at("adapters/screenpipe/_watermark.ts"));
+  const { countTokens } = await import("gpt-tokenizer/encoding/cl100k_base");
+  const dir = Deno.makeTempDirSync({ prefix: "frames-live-phases-" });
+  Deno.env.set("FRAMES_HOME", `${dir}/home`);
+  const path = `${dir}/today.sqlite`;
+  Deno.copyFileSync(demo, path);
+  const db = new DatabaseSync(path);
+  const dayEnd = `${DAY}T23:00:00+00:00`;
+  for (const table of ["frames", "ui_events"]) {
+    db.prepare(`DELETE FROM ${table} WHERE unixepoch(timestamp) >= unixepoch(?)`).run(dayEnd);
+  }
+  let clock = Number(
+    db.prepare("SELECT max(unixepoch(timestamp, 'subsec')) * 1000 AS t FROM frames").get()!.t,
+  );
+  const frame = db.prepare(
+    `INSERT INTO frames (timestamp, app_name, window_name, focused, device_name, capture_trigger)
+     VALUES (?, 'Code', 'bench.ts', 1, 'monitor_1', 'visual_change')`,
+  );
+  const event = db.prepare(
+    `INSERT INTO ui_events (timestamp, event_type, app_name, window_title, x, y)
+     VALUES (?, 'key', 'Code', 'bench.ts', 10, 10)`,
+  );
+  const minute = values.minute === true;
+  const grow = () => {
+    const ms = minute ? 60_000 : 1_000, frames = minute ? 6 : 1, events = minute ? 12 : 0;
+    for (let i = 0; i < frames; i++) frame.run(new Date(clock + (ms * i) / frames).toISOString());
+    for (let i = 0; i < events; i++) event.run(new Date(clock + (ms * i) / events).toISOString());
+    clock += ms;
+  };
+  const window = dayWindow(DAY, TZ);
+  const p = parseFlags(
+    ["--source", `screenpipe:${path}`, "--day", DAY, "--tz", TZ],
+    COMPILE_OPTIONS,
+    {
+      command: "compile",
+    },
+  );
+  const times: Record<string, number[]> = Object.fromEntries(PHASES.map((k) => [k, []]));
+  let mark = screenpipeWatermark(path, window);
+  const calls = Number(values.calls), warm = Number(values.warm);
+  for (let i = 0; i < warm + calls; i++) {
+    grow();
+    const t0 = performance.now();
+    const { doc } = await compileForCli(p, { quiet: true, live: true });
+    const t1 = performance.now();
+    const text = emitContext(doc, { budget: 2000 });
+    const t2 = performance.now();
+    countTokens(text);
+    const t3 = performance.now();
+    // The same I/O again, on the same file, for its share of the call.
+    const w0 = performance.now();
+    mark = screenpipeWatermark(path, window, mark);
+    const w1 = performance.now();
+    readScreenpipe(path, { start: clock - 120_000, end: window.end });
+    const w2 = performance.now();
+    if (i < warm) continue;
+    times.total.push(t3 - t0);
+    times.compile.push(t1 - t0);
+    times.emit.push(t2 - t1);
+    times.tokens.push(t3 - t2);
+    times.watermark.push(w1 - w0);
+    times["tail read"].push(w2 - w1);
+  }
+  db.close();
+  Deno.removeSync(dir, { recursive: true });
+  console.log(JSON.stringify({ times, counts: LIVE_COUNTS }));
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+if (values.child !== undefined) {
+  await child(values.child as string, values.db as string);
+} else {
+  const here = new URL("..", import.meta.url).pathname;
+  const trees = values.against ? [here, values.against as string] : [here];
+  const dir = Deno.makeTempDirSync({ prefix: "frames-live-phases-demo-" });
+  const demo = `${dir}/demo.sqlite`;
+  const { writeDemoDatabase } = await import("../src/demo/mod.ts");
+  writeDemoDatabase(demo, { seed: 42, tz: TZ });
+  const all = new Map(
+    trees.map((t) => [t, Object.fromEntries(PHASES.map((k) => [k, [] as number[]]))]),
+  );
+  for (let r = 0; r < Number(values.runs); r++) {
+    for (const tree of trees) {
+      const args = ["run", "-A", import.meta.filename!, "--child", tree, "--db", demo];
+      for (const k of ["calls", "warm"]) args.push(`--${k}`, String(values[k]));
+      if (values.minute === true) args.push("--minute");
+      const out = new Deno.Command(Deno.execPath(), { args, stderr: "inherit" }).outputSync();
+      const got = JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
+      for (const k of PHASES) all.get(tree)![k].push(...got.times[k]);
+      if (r === 0) console.error(`${tree}: ${JSON.stringify(got.counts)}`);
+    }
+  }
+  console.log(`phase (ms, min / median)   ${trees.map((t) => t.padEnd(24)).join(" ")}`);
+  for (const k of PHASES) {
+    const cells = trees.map((t) => {
+      const xs = all.get(t)![k];
+      return `${Math.min(...xs).toFixed(2)} / ${median(xs).toFixed(2)}`.padEnd(24);
+    });
+    console.log(`${k.padEnd(27)}${cells.join(" ")}`);
+  }
+  Deno.removeSync(dir, { recursive: true });
+}
