@@ -12,7 +12,7 @@
 import { isAbsolute, join, resolve } from "../src/file_path.ts";
 import type { Capture } from "../src/model.ts";
 import { isSourceScheme, loadAdapter, loadAdapters, type SourceScheme } from "./mod.ts";
-import type { Adapter, ReadWindowOptions, Watermark } from "./types.ts";
+import type { Adapter, ReadWindowOptions, Watermark, WatermarkKeeper } from "./types.ts";
 
 export type { REGISTRY, SourceScheme } from "./mod.ts";
 export type * from "./types.ts";
@@ -31,6 +31,8 @@ export interface ResolvedSource {
   span?(): { first: number; last: number } | undefined;
   /** The watermark of a window, where its adapter can tell (Adapter.watermark). */
   watermark?(window: ReadWindowOptions, previous?: Watermark): Watermark;
+  /** The watermark on a connection kept across calls (Adapter.keepWatermark). */
+  keepWatermark?(): WatermarkKeeper;
   /** Whether a live session may read only the tail of a window (Adapter.splitReads). */
   splitReads?: boolean;
 }
@@ -138,6 +140,9 @@ function bind(adapter: Adapter, path: string): ResolvedSource {
     ...(span !== undefined ? { span: () => span(path) } : {}),
     ...(watermark !== undefined
       ? { watermark: (w: ReadWindowOptions, p?: Watermark) => watermark(path, w, p) }
+      : {}),
+    ...(watermark !== undefined && adapter.keepWatermark !== undefined
+      ? { keepWatermark: () => adapter.keepWatermark!(path) }
       : {}),
     ...(watermark !== undefined && adapter.splitReads === true ? { splitReads: true } : {}),
     adapter: adapter.scheme as SourceScheme,

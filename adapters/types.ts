@@ -69,6 +69,14 @@ export interface Watermark {
   parts: Record<string, WatermarkPart>;
 }
 
+/** A watermark measured on a connection kept open across calls (Adapter.keepWatermark). */
+export interface WatermarkKeeper {
+  /** The watermark of a window now, as {@linkcode Adapter.watermark} measures it. */
+  measure(window: ReadWindowOptions, previous?: Watermark): Watermark;
+  /** Closes the kept connection (a later `measure` opens one again). */
+  close(): void;
+}
+
 /** A window of capture with a dedupe key per snapshot and per event (same order). */
 export interface KeyedCapture {
   /** The window, as a read would return it. */
@@ -199,6 +207,12 @@ export interface Adapter {
    * day cache.
    */
   watermark?(target: string, window: ReadWindowOptions, previous?: Watermark): Watermark;
+  /**
+   * The same watermark from a connection kept open across calls (a long-running process's
+   * live session), where the source can keep one that sees new rows; else it measures as
+   * {@linkcode Adapter.watermark} does. Only with it; the caller closes it.
+   */
+  keepWatermark?(target: string): WatermarkKeeper;
   /**
    * Reads of a file of this source split in time, so a live session may read only the tail
    * of its window (src/cli/_delta.ts): for any `t` in a window, the read of `[start, end)`

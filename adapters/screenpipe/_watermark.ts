@@ -13,11 +13,18 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
-import { prepareArrays, readSqliteSource } from "../../src/store/sqlite.ts";
+import {
+  type ArrayStatement,
+  describeSqliteError,
+  inReadTransaction,
+  openReadOnlyConnection,
+  prepareArrays,
+  readSqliteSource,
+} from "../../src/store/sqlite.ts";
 import { utcDateHour } from "../_timestamp.ts";
-import type { ReadWindowOptions, Watermark } from "../types.ts";
+import type { ReadWindowOptions, Watermark, WatermarkKeeper } from "../types.ts";
 import { watermarkOf, type WatermarkRow } from "../_watermark.ts";
-import { detectSchema, idColumn } from "./_schema.ts";
+import { detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
 import { LOOKAHEAD_MS, TEXT_MARGIN_MS } from "./read.ts";
 
 /**
@@ -36,12 +43,101 @@ export function screenpipeWatermark(
 ): Watermark {
   return readSqliteSource(
     { location: path, label: "screenpipe" },
-    (db) => measure(db, window, previous),
+    (db) => measure(detectSchema(db), (sql) => prepareArrays(db, sql), window, previous),
   );
 }
 
-function measure(db: DatabaseSync, window: ReadWindowOptions, previous?: Watermark): Watermark {
-  const schema = detectSchema(db);
+/** A kept connection: its file, its schema (at `version`) and its statements by SQL. */
+interface Kept {
+  db: DatabaseSync;
+  file: string;
+  version: unknown;
+  schema: ScreenpipeSchema | undefined;
+  statements: Map<string, ArrayStatement>;
+}
+
+/**
+ * The screenpipe watermark on a connection kept across calls, for a live session: only a
+ * file SQLite opened plainly read-only, where each read transaction sees the latest commit
+ * (an `immutable=1` connection or the private snapshot copy would answer stale rows: those
+ * are used for one call and closed, as {@linkcode screenpipeWatermark} does). Statements are
+ * prepared once; the schema is detected again when `PRAGMA schema_version` moves, and the
+ * connection opened again when the path names another file (replaced, not appended to).
+ */
+export function keepScreenpipeWatermark(path: string): WatermarkKeeper {
+  let kept: Kept | undefined;
+  const close = () => {
+    const k = kept;
+    kept = undefined;
+    try {
+      k?.db.close();
+    } catch {
+      // Closed already.
+    }
+  };
+  return {
+    measure(window, previous) {
+      if (kept !== undefined && fileId(path) !== kept.file) close();
+      if (kept === undefined) {
+        const file = fileId(path);
+        const opened = file === undefined
+          ? undefined
+          : openReadOnlyConnection(path, { label: "screenpipe" });
+        if (opened === undefined || !opened.seesNewRows) {
+          opened?.db.close();
+          return screenpipeWatermark(path, window, previous);
+        }
+        kept = {
+          db: opened.db,
+          file: file!,
+          version: undefined,
+          schema: undefined,
+          statements: new Map(),
+        };
+      }
+      const k = kept;
+      try {
+        return inReadTransaction(k.db, () => {
+          const prepare = (sql: string) => {
+            let stmt = k.statements.get(sql);
+            if (stmt === undefined) k.statements.set(sql, stmt = prepareArrays(k.db, sql));
+            return stmt;
+          };
+          const version = prepare("PRAGMA schema_version").all()[0]?.[0];
+          if (k.schema === undefined || version !== k.version) {
+            k.statements.clear();
+            k.schema = detectSchema(k.db);
+            k.version = version;
+          }
+          return measure(k.schema, prepare, window, previous);
+        });
+      } catch (err) {
+        close();
+        throw describeSqliteError(err, { label: "screenpipe", path, action: "read" });
+      }
+    },
+    close,
+  };
+}
+
+/** Which file `path` names now (device and inode), or `undefined` where the host cannot tell. */
+function fileId(path: string): string | undefined {
+  try {
+    const { dev, ino } = Deno.statSync(path);
+    return ino === null ? undefined : `${dev}:${ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+type Prepare = (sql: string) => ArrayStatement;
+
+function measure(
+  schema: ScreenpipeSchema,
+  prepare: Prepare,
+  window: ReadWindowOptions,
+  previous?: Watermark,
+): Watermark {
   const low = utcDateHour(window.start - TEXT_MARGIN_MS);
   const high = utcDateHour(window.end + LOOKAHEAD_MS + TEXT_MARGIN_MS);
   const range = [`${low.date} ${low.hour}`, `${high.date}~`];
@@ -49,8 +145,7 @@ function measure(db: DatabaseSync, window: ReadWindowOptions, previous?: Waterma
   const frames = schema.frames;
   if (frames !== undefined && frames.has("timestamp")) {
     const id = idColumn(frames);
-    const [max, count, last, min] = prepareArrays(
-      db,
+    const [max, count, last, min] = prepare(
       `SELECT max(${id}), count(*), ${LAST_AT("frames")}, min(${id}) FROM frames
        WHERE timestamp >= ?1 AND timestamp < ?2`,
     ).all(...range)[0];
@@ -58,7 +153,7 @@ function measure(db: DatabaseSync, window: ReadWindowOptions, previous?: Waterma
     const elements = schema.elements;
     if (elements !== undefined && elements.has("frame_id") && typeof max === "number") {
       const frames = { lo: min as number, hi: max, count, last };
-      rows.push(elementRows(db, idColumn(elements), frames, previous));
+      rows.push(elementRows(prepare, idColumn(elements), frames, previous));
     }
   }
   const ui = schema.uiEvents;
@@ -67,8 +162,7 @@ function measure(db: DatabaseSync, window: ReadWindowOptions, previous?: Waterma
     // count moving exactly as the read's `ui_events` count does, which the live delta read
     // relies on (src/cli/_delta.ts). A `move` added or removed changes no document.
     const moves = ui.has("event_type") ? " FILTER (WHERE event_type IS NOT 'move')" : "";
-    const [m, c, l] = prepareArrays(
-      db,
+    const [m, c, l] = prepare(
       `SELECT max(${idColumn(ui)}), count(*)${moves}, ${LAST_AT("ui_events")} FROM ui_events
        WHERE timestamp >= ?1 AND timestamp < ?2`,
     ).all(...range)[0];
@@ -87,13 +181,13 @@ function measure(db: DatabaseSync, window: ReadWindowOptions, previous?: Waterma
  * rows come after it, past the cursor) instead of counting the whole range afresh (~8 ms).
  */
 function elementRows(
-  db: DatabaseSync,
+  prepare: Prepare,
   id: string,
   frames: { lo: number; hi: number; count: unknown; last: unknown },
   previous: Watermark | undefined,
 ): WatermarkRow {
   const { lo, hi, count: frameCount, last: frameLast } = frames;
-  const top = Number(prepareArrays(db, `SELECT max(${id}) FROM elements`).all()[0][0] ?? 0);
+  const top = Number(prepare(`SELECT max(${id}) FROM elements`).all()[0][0] ?? 0);
   const before = previous?.parts.elements;
   const was = previous?.parts.frames;
   const cursor = before?.cursor === true && typeof before.maxRef === "number" &&
@@ -107,8 +201,7 @@ function elementRows(
     was.maxRef <= hi && typeof frameCount === "number" && was.rows <= frameCount;
   if (!sameFrames && !grown) {
     // First count: through the frame_id index.
-    const [[count]] = prepareArrays(
-      db,
+    const [[count]] = prepare(
       `SELECT count(*) FROM elements WHERE frame_id BETWEEN ? AND ? AND +${id} <= ?`,
     ).all(lo, hi, top);
     return ["elements", top, count as number, lo];
@@ -116,14 +209,12 @@ function elementRows(
   const since = before!.maxRef as number;
   // Later ones: a rowid range past the cursor, with `+frame_id` so SQLite does not walk the
   // frame_id index instead.
-  const [[added]] = prepareArrays(
-    db,
+  const [[added]] = prepare(
     `SELECT count(*) FROM elements WHERE ${id} > ? AND ${id} <= ? AND +frame_id BETWEEN ? AND ?`,
   ).all(since, top, lo, hi);
   let rows = before!.rows + (added as number);
   if (grown) {
-    const [[older]] = prepareArrays(
-      db,
+    const [[older]] = prepare(
       `SELECT count(*) FROM elements WHERE frame_id > ? AND frame_id <= ? AND +${id} <= ?`,
     ).all(was!.maxRef as number, hi, since);
     rows += older as number;

@@ -24,7 +24,7 @@ import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
 import { readScreenpipeFiles } from "./migrated.ts";
 import { SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
-import { screenpipeWatermark } from "./_watermark.ts";
+import { keepScreenpipeWatermark, screenpipeWatermark } from "./_watermark.ts";
 import { screenpipeIndexSpan } from "./_span.ts";
 
 function isUrl(target: string): boolean {
@@ -68,6 +68,7 @@ const screenpipe: Adapter = {
     return isUrl(target) ? undefined : screenpipeIndexSpan(target);
   },
   watermark: screenpipeWatermark, // not for URLs: resolve.ts binds it to files only
+  keepWatermark: keepScreenpipeWatermark,
   // A database file only (resolve.ts binds it with the watermark); the REST API keeps the
   // full read of the window.
   splitReads: true,

@@ -304,7 +304,7 @@ async function compileLive(
   extra: LoadExtra,
 ): Promise<CompiledRun> {
   const { settings, window, source, readAt } = prep;
-  const { liveArm, liveDelta, liveHit, liveKey, livePrevious, liveStart } = await import(
+  const { liveArm, liveDelta, liveHit, liveKey, liveMeasure, liveStart } = await import(
     "./_live.ts"
   );
   const key = liveKey(source, window, settings);
@@ -312,7 +312,7 @@ async function compileLive(
   const t0 = performance.now();
   let watermark: Watermark;
   try {
-    watermark = source.watermark!(window, livePrevious(key));
+    watermark = liveMeasure(key, window, source.watermark!);
   } catch {
     // No watermark (a locked vault, not a database, …): compile without a session, so the
     // read reports what is wrong in the adapter's own words.
@@ -327,7 +327,7 @@ async function compileLive(
   const io: LiveIo | undefined = source.splitReads === true
     ? {
       read: (w) => readCliWindow(source, w, { settings, raw: true }),
-      measure: (previous) => source.watermark!(window, previous),
+      measure: (previous) => liveMeasure(key, window, source.watermark!, previous),
       typer: typerFor,
     }
     : undefined;
@@ -351,7 +351,7 @@ async function compileLive(
     minMinutes: settings.minMinutes,
     typer,
     observedUntil,
-  });
+  }, source.keepWatermark);
   const compileMs = performance.now() - t1;
   if (io !== undefined) await liveArm(key, io);
   return { ...loaded, readMs: loaded.readMs + readMs, doc, compileMs };

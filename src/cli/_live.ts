@@ -17,7 +17,7 @@ import { sameWatermark, type Watermark } from "../cache/mod.ts";
 import type { ActivityDocument, Capture, CompileOptions } from "../compile/mod.ts";
 import { type IncrementalCompile, startIncremental } from "../compile/incremental.ts";
 import type { PageRef } from "../entities/parser.ts";
-import type { RefFloors } from "../../adapters/types.ts";
+import type { ReadWindowOptions, RefFloors, WatermarkKeeper } from "../../adapters/types.ts";
 import {
   armTail,
   MAX_TAIL_ROWS,
@@ -31,6 +31,8 @@ import {
 interface Live {
   watermark: Watermark;
   session: IncrementalCompile;
+  /** The source's watermark on a kept connection, closed when the session goes. */
+  keeper?: WatermarkKeeper;
   /** Present while the session may read only its tail (see _delta.ts). */
   tail?: TailState;
 }
@@ -93,18 +95,44 @@ export function livePrevious(key: string): Watermark | undefined {
   return sessions.get(key)?.watermark;
 }
 
-/** Starts (or replaces) a window's session from a fresh read; returns its document. */
+/**
+ * The watermark of a window: on its session's kept connection when it has one, else by
+ * `measure` (from the session's previous watermark unless `previous` is given).
+ */
+export function liveMeasure(
+  key: string,
+  window: ReadWindowOptions,
+  measure: (window: ReadWindowOptions, previous?: Watermark) => Watermark,
+  previous: Watermark | undefined = livePrevious(key),
+): Watermark {
+  const keeper = sessions.get(key)?.keeper;
+  return keeper !== undefined ? keeper.measure(window, previous) : measure(window, previous);
+}
+
+/**
+ * Starts (or replaces) a window's session from a fresh read; returns its document. A new
+ * session takes its watermark keeper from `keep` (a replaced one keeps its own).
+ */
 export function liveStart(
   key: string,
   watermark: Watermark,
   capture: Capture,
   opts: CompileOptions & { typer: (url: string) => PageRef },
+  keep?: () => WatermarkKeeper,
 ): ActivityDocument {
   const session = startIncremental(capture, opts, opts.typer);
+  const keeper = sessions.get(key)?.keeper ?? keep?.();
   sessions.delete(key);
-  sessions.set(key, { watermark, session });
-  while (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value!);
+  sessions.set(key, { watermark, session, ...(keeper !== undefined ? { keeper } : {}) });
+  while (sessions.size > MAX_SESSIONS) liveDrop(sessions.keys().next().value!);
   return session.document();
+}
+
+/** Drops a window's session, closing what it keeps open. */
+export function liveDrop(key: string): void {
+  const live = sessions.get(key);
+  sessions.delete(key);
+  live?.keeper?.close();
 }
 
 /**

@@ -15,7 +15,10 @@
  */
 export function toRuns(refs: readonly number[]): string {
   if (refs.length === 0) return "";
-  const sorted = Float64Array.from(refs).sort();
+  // Refs mostly arrive in order (a frame's snapshots and events): sort only when they don't.
+  let inOrder = true;
+  for (let i = 1; i < refs.length && inOrder; i++) inOrder = refs[i - 1] <= refs[i];
+  const sorted = inOrder ? refs : Float64Array.from(refs).sort();
   const parts: string[] = [];
   let lo = sorted[0], hi = sorted[0];
   for (let i = 1; i < sorted.length; i++) {

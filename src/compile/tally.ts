@@ -48,6 +48,20 @@ export interface Tally {
 const ALL = "\u0000all";
 const PRESENCE = "presence:";
 
+// Union keys, built once per app and site: a fresh `"app:" + app` per snapshot is a new
+// string to hash on every add. Bounded: emptied when full.
+const KEYS = { "app:": new Map<string, string>(), "site:": new Map<string, string>() };
+
+function keyOf(prefix: "app:" | "site:", name: string): string {
+  const keys = KEYS[prefix];
+  let key = keys.get(name);
+  if (key === undefined) {
+    if (keys.size >= 4096) keys.clear();
+    keys.set(name, key = prefix + name);
+  }
+  return key;
+}
+
 /** Tallies the credited snapshots of every stream and the focus timeline's shares. */
 export function tallyCredit(built: Built): Tally {
   const union = new IntervalUnion();
@@ -118,8 +132,8 @@ function addVisible(
   a: number,
   b: number,
 ): void {
-  union.add("app:" + s.app, a, b);
-  if (site !== undefined) union.add("site:" + site, a, b);
+  union.add(keyOf("app:", s.app), a, b);
+  if (site !== undefined) union.add(keyOf("site:", site), a, b);
   if (present) union.add(PRESENCE, a, b);
   if (s.title !== undefined && s.title !== "") {
     let m = titles.get(s.app);

@@ -47,18 +47,26 @@ export function buildWithheld(capture: Capture): Withheld | undefined {
 }
 
 /**
+ * What redacting a URL withholds, by URL (`null`: nothing). A function of the URL alone, so
+ * the memo changes no output; it spares a live session redacting the day's URLs again on
+ * every absorb. Bounded: emptied when full.
+ */
+const URL_TALLIES = new Map<string, RedactionTally | null>();
+const MAX_URL_TALLIES = 4096;
+
+/**
  * URLs stay whole in the capture (site parsers read them) and are redacted where they are
  * printed; what that withholds is counted here, once per row that carries the URL.
  */
 export function addUrlRedactions(capture: Capture, tally: RedactionTally): void {
-  const seen = new Map<string, RedactionTally | null>();
   const count = (url: string | undefined) => {
     if (url === undefined || url === "") return;
-    let own = seen.get(url);
+    let own = URL_TALLIES.get(url);
     if (own === undefined) {
       const t = emptyTally();
       const red = countRedactions(t, () => redactUrl(url));
-      seen.set(url, own = red === url ? null : t);
+      if (URL_TALLIES.size >= MAX_URL_TALLIES) URL_TALLIES.clear();
+      URL_TALLIES.set(url, own = red === url ? null : t);
     }
     if (own !== null) { for (const r of RULES) tally[r] += own[r]; }
   };

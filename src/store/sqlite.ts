@@ -20,6 +20,29 @@ export interface OpenReadOnlyOptions {
 
 /** Open an existing SQLite file read-only, throwing a clear Error when it cannot be opened. */
 export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseSync {
+  return openReadOnlyConnection(path, opts).db;
+}
+
+/** A read-only connection and whether a later read on it sees rows written since it opened. */
+export interface ReadOnlyConnection {
+  /** The connection. */
+  db: DatabaseSync;
+  /**
+   * True when the file was opened plainly read-only, so each new read transaction sees the
+   * latest commit; false for an `immutable=1` connection or a private snapshot copy, which
+   * keep answering from the file as it was when opened (keep such a connection for one read).
+   */
+  seesNewRows: boolean;
+}
+
+/**
+ * {@linkcode openReadOnly}, telling how the file was opened: only a connection that sees new
+ * rows may be kept across reads (a long-running process's watermark).
+ */
+export function openReadOnlyConnection(
+  path: string,
+  opts: OpenReadOnlyOptions,
+): ReadOnlyConnection {
   const what = `Cannot open ${opts.label} database "${path}"`;
   let info: Deno.FileInfo;
   try {
@@ -35,12 +58,12 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
   }
   if (info.isDirectory) throw new Error(`${what}: path is a directory, not a file`);
   try {
-    const db = openWithoutSideFiles(path);
+    const opened = openWithoutSideFiles(path);
     // A connection setting, not a write; Deno ignores the constructor's `timeout` option.
     const wanted = opts.busyTimeoutMs ?? 500;
     const timeout = Number.isFinite(wanted) ? Math.max(0, Math.floor(wanted)) : 500;
-    db.exec(`PRAGMA busy_timeout = ${timeout}`);
-    return db;
+    opened.db.exec(`PRAGMA busy_timeout = ${timeout}`);
+    return opened;
   } catch (err) {
     throw describeSqliteError(err, { label: opts.label, path, action: "open" });
   }
@@ -59,20 +82,19 @@ export function openReadOnly(path: string, opts: OpenReadOnlyOptions): DatabaseS
  * plainly read-only — its side files exist already and a reader never checkpoints. A
  * rollback-journal database never gets side files from a reader and is opened plainly.
  */
-function openWithoutSideFiles(path: string): DatabaseSync {
-  if (!isWalMode(path) || exists(`${path}-wal`) || exists(`${path}-shm`)) {
-    return new DatabaseSync(path, { readOnly: true });
-  }
+function openWithoutSideFiles(path: string): ReadOnlyConnection {
+  const plain = () => ({ db: new DatabaseSync(path, { readOnly: true }), seesNewRows: true });
+  if (!isWalMode(path) || exists(`${path}-wal`) || exists(`${path}-shm`)) return plain();
   const url = fileUrl(path);
   url.search = "?mode=ro&immutable=1";
   try {
     const db = new DatabaseSync(url, { readOnly: true });
     db.prepare("SELECT count(*) FROM sqlite_master").get(); // the URI really opened it
-    return db;
+    return { db, seesNewRows: false };
   } catch {
     // A process without write permission (the MCP server runs read-only) cannot make the
     // copy either: it opens the file plainly, and SQLite may leave empty side files.
-    return mayWriteTemp() ? openSnapshotCopy(path) : new DatabaseSync(path, { readOnly: true });
+    return mayWriteTemp() ? { db: openSnapshotCopy(path), seesNewRows: false } : plain();
   }
 }
 
