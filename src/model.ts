@@ -258,6 +258,12 @@ export interface Capture {
    * the last snapshot inside earns its capped dwell; never a frame or a row of the window.
    */
   after?: Snapshot[];
+  /**
+   * Rows of the read's scope the reader leaves in the source on purpose, by `facts.rows`
+   * key (screenpipe's `move` events in a tail read by id): a live delta read accounts for
+   * them against the watermark, which counts them. Absent: not counted. Never output.
+   */
+  unread?: Record<string, number>;
 }
 
 /**

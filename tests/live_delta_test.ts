@@ -217,6 +217,57 @@ Deno.test("a tail row written out of id order (below the ids the tail is read fr
   equal(await check(source, "appended after the fallback"), "delta");
 });
 
+Deno.test("move rows (counted by the watermark, never read) alone and mixed with real rows stay deltas and exact", async () => {
+  const { path, pending } = workingCopy("moves.sqlite", lateCut());
+  const source = `screenpipe:${path}`;
+  await check(source, "start");
+  append(path, pending.slice(0, 5));
+  equal(await check(source, "appended"), "delta");
+  // Ids above the pending rows' own (which come back with their ids).
+  let clock = pending[4].at, next = 50_000_000;
+  const moves = (n: number, id?: number) => {
+    const db = new DatabaseSync(path);
+    const ins = db.prepare(
+      `INSERT INTO ui_events (id, timestamp, event_type, app_name, window_title, x, y)
+       VALUES (?, ?, 'move', 'Code', 'x', 1, 2)`,
+    );
+    for (let i = 0; i < n; i++) ins.run(id ?? next++, new Date(clock += 10).toISOString());
+    db.close();
+  };
+  const ui = () => screenpipeWatermark(path, WINDOW).parts.ui_events.rows;
+  const was = ui();
+  moves(1);
+  equal(ui(), was + 1, "the watermark counts a move");
+  equal(await check(source, "one move alone"), "delta");
+  moves(7);
+  equal(await check(source, "moves alone"), "delta");
+  // Moves and real rows in one chunk, and real rows after moves.
+  moves(3);
+  append(path, pending.slice(5, 12));
+  moves(2);
+  equal(await check(source, "moves mixed with rows"), "delta");
+  append(path, pending.slice(12, 14));
+  equal(await check(source, "rows after moves"), "delta");
+  // A move below the ids the tail is read from: the tail cannot count it, so the watermark
+  // is not explained and the full read answers (still exact).
+  const fell = LIVE_COUNTS.fallback.watermark ?? 0;
+  moves(1, -7);
+  ok((await check(source, "a move out of id order")).startsWith("other"));
+  equal(LIVE_COUNTS.fallback.watermark, fell + 1);
+  moves(4);
+  append(path, pending.slice(14, 16));
+  equal(await check(source, "moves and rows after the fallback"), "delta");
+  // A real row out of id order beside a move in the tail: counts do not cancel out.
+  const db = new DatabaseSync(path);
+  db.prepare(
+    `INSERT INTO ui_events (id, timestamp, event_type, app_name, window_title, x, y)
+     VALUES (-8, ?, 'click', 'Code', 'x', 1, 2)`,
+  ).run(new Date(clock += 10).toISOString());
+  db.close();
+  moves(1);
+  ok((await check(source, "a click out of id order and a move")).startsWith("other"));
+});
+
 /** The busiest day as native-store batches: rows before `cut`, then chunks after it. */
 function nativeStore(name: string): { path: string; write: (c: Capture) => void; day: Capture } {
   const path = join(dir, name);

@@ -132,19 +132,18 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
   );
   const input = schema.uiEvents !== undefined && schema.uiEvents.has("timestamp") &&
     schema.uiEvents.has("event_type");
-  let events: InputEvent[] = [];
-  let eventRows = 0;
-  let byteLengths = 0;
+  let events: InputEvent[] = [], eventRows = 0, byteLengths = 0, moves: number | undefined;
   if (input) {
     const span = idSpan(db, "ui_events", idColumn(schema.uiEvents!), opts, "events");
-    if (span !== undefined) {
+    moves = span.moves;
+    if (span.first <= span.last) {
       const got = readUiEvents(db, {
         columns: schema.uiEvents!,
         start: opts.start,
         end: opts.end,
         includeText: opts.includeText === true,
-        first: span[0],
-        last: span[1],
+        first: span.first,
+        last: span.last,
         rejected,
         withheld,
       });
@@ -189,6 +188,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
       ...(notes.length > 0 ? { notes } : {}),
     },
     after,
+    ...(moves !== undefined ? { unread: { ui_events: moves } } : {}),
     // Element rows are read later, only for the clicks that need resolving.
     ...(elements
       ? {
@@ -212,7 +212,8 @@ function hasElements(schema: ScreenpipeSchema): boolean {
  * spellings of that hour; the upper bound keeps the whole last date). Inside it, SQLite's
  * own date parser narrows the span, padded by seconds, so the rows never travel to
  * JavaScript; rows it cannot parse come back and are parsed here. Exact filtering of the
- * rows read is always done in code. With `fromRefs`, only ids from there on (a rowid range).
+ * rows read is always done in code. With `fromRefs`, only ids from there on (a rowid range,
+ * read from the table anyway), and for events the `move` rows of that scope are counted.
  */
 function idSpan(
   db: DatabaseSync,
@@ -220,27 +221,28 @@ function idSpan(
   idCol: string,
   window: ReadWindowOptions,
   kind: "snapshots" | "events",
-): [number, number] | undefined {
+): { first: number; last: number; moves?: number } {
   const low = utcDateHour(window.start - TEXT_MARGIN_MS);
   const high = utcDateHour(window.end + TEXT_MARGIN_MS);
   const lowText = `${low.date} ${low.hour}`;
   const highText = `${high.date}~`;
   const floor = window.fromRefs?.[kind]; // `+timestamp`: not the timestamp index
-  const [ids, ts] = Number.isSafeInteger(floor)
-    ? [`${idCol} >= ${floor} AND `, "+timestamp"]
-    : ["", "timestamp"];
+  const byId = Number.isSafeInteger(floor);
+  const [ids, ts] = byId ? [`${idCol} >= ${floor} AND `, "+timestamp"] : ["", "timestamp"];
+  const type = byId && kind === "events" ? "event_type" : "NULL";
   // One scan of the index; `LIMIT -1` keeps SQLite from inlining the subquery, which
   // would evaluate `unixepoch()` once per reference instead of once per row.
   const span = prepareArrays(
     db,
     `SELECT min(id) FILTER (WHERE u BETWEEN ? AND ?), max(id) FILTER (WHERE u BETWEEN ? AND ?),
-       json_group_array(json_array(id, timestamp)) FILTER (WHERE u IS NULL)
-     FROM (SELECT ${idCol} AS id, timestamp, unixepoch(timestamp) AS u FROM ${table}
-           WHERE ${ids}${ts} >= ? AND ${ts} < ? LIMIT -1)`,
+       json_group_array(json_array(id, timestamp)) FILTER (WHERE u IS NULL),
+       ${type === "NULL" ? "NULL" : "count(*) FILTER (WHERE type IS 'move')"}
+     FROM (SELECT ${idCol} AS id, timestamp, unixepoch(timestamp) AS u, ${type} AS type
+           FROM ${table} WHERE ${ids}${ts} >= ? AND ${ts} < ? LIMIT -1)`,
   );
   const lo = Math.floor(window.start / 1000) - SPAN_PAD_SECONDS;
   const hi = Math.ceil(window.end / 1000) + SPAN_PAD_SECONDS;
-  const [min, max, oddJson] = span.all(lo, hi, lo, hi, lowText, highText)[0];
+  const [min, max, oddJson, moved] = span.all(lo, hi, lo, hi, lowText, highText)[0];
   let first = typeof min === "number" ? min : Infinity;
   let last = typeof max === "number" ? max : -Infinity;
   const odd = typeof oddJson === "string" && oddJson !== "[]"
@@ -254,7 +256,7 @@ function idSpan(
     if (id < first) first = id;
     if (id > last) last = id;
   }
-  return first <= last ? [first, last] : undefined;
+  return { first, last, ...(typeof moved === "number" ? { moves: moved } : {}) };
 }
 
 interface FramesRead {
@@ -284,7 +286,7 @@ function readFrames(
   const lookEnd = opts.end + LOOKAHEAD_MS;
   const span = idSpan(db, "frames", idCol, { ...opts, end: lookEnd }, "snapshots");
   const all: Snapshot[] = [];
-  if (span === undefined) {
+  if (span.first > span.last) {
     return { snapshots: [], after: [], background: 0, read: 0, urls: false, focus: false };
   }
   const hasReuse = columns.has("elements_ref_frame_id");
@@ -298,7 +300,7 @@ function readFrames(
       columnOrNull(columns, "elements_ref_frame_id")
     }, (${stamped}) FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
   );
-  const rows = stmt.all(span[0], span[1]);
+  const rows = stmt.all(span.first, span.last);
   const hasTrigger = columns.has("capture_trigger");
   const names = new NameCache();
   const displays = new Map<unknown, string>();
@@ -387,7 +389,7 @@ function readFrames(
     read: read + unparseable,
     urls,
     focus: sawFocused && sawUnfocused,
-    owners: { first: span[0], last: span[1], reuse },
+    owners: { first: span.first, last: span.last, reuse },
   };
 }
 

@@ -17,8 +17,11 @@
  *   `facts.rows` key grew by exactly what that count grew in the tail, and every other part
  *   (markers, displays, sources) is unchanged. A row inserted before `t`, a deleted row or
  *   a new source fail this and the caller falls back to a full read.
+ * - rows the read leaves in the source on purpose (screenpipe's `move` events) are counted
+ *   by the watermark and, in a tail read by id, by the tail (`Capture.unread`): the part
+ *   must grow by both.
  * One blind spot remains, the cache's own: a row deleted before `t` and another inserted
- * there between two calls leave the counts as they were.
+ * there between two calls (a `move` among them) leave the counts as they were.
  *
  * @module
  */
@@ -59,17 +62,24 @@ export interface TailState {
 
 /**
  * The ids a tail read may start from: per kind of row, the smallest id of the tail as read
- * by time. A row written later with a smaller id (out of id order) is then missed by the
- * read, but not by the watermark, whose count grows past the tail's: the delta falls back.
+ * by time (a tail without events: past the session's last one, so rows a reader leaves
+ * out, `Capture.unread`, are still counted by id). A row written later with a smaller id
+ * (out of id order) is then missed by the read, but not by the watermark, whose count
+ * grows past the tail's: the delta falls back.
  */
-export function tailFloors(tail: Capture): RefFloors | undefined {
+export function tailFloors(tail: Capture, session: Capture): RefFloors | undefined {
   const min = (rows: readonly { ref: number }[]) => {
     let m = Infinity;
     for (const r of rows) if (r.ref < m) m = r.ref;
     return Number.isSafeInteger(m) ? m : undefined;
   };
   const snapshots = min([...tail.snapshots, ...tail.after ?? []]);
-  const events = min(tail.events);
+  let events = min(tail.events);
+  if (events === undefined && session.events.length > 0) {
+    let m = -Infinity;
+    for (const e of session.events) if (e.ref > m) m = e.ref;
+    if (Number.isSafeInteger(m + 1)) events = m + 1;
+  }
   if (snapshots === undefined && events === undefined) return undefined;
   return {
     ...(snapshots !== undefined ? { snapshots } : {}),
@@ -146,9 +156,7 @@ export function tailDelta(
   }
   const facts = movedFacts(state.facts, was.facts, now.facts);
   if (facts === undefined) return "fact counts";
-  if (!explained(watermarks.was, watermarks.now, was.facts.rows, now.facts.rows)) {
-    return "watermark";
-  }
+  if (!explained(watermarks.was, watermarks.now, was, now)) return "watermark";
   const tailRefs = new Set(now.snapshots.map((s) => s.ref));
   const elements = splitLookup(state.headElements, now.elements, tailRefs);
   const delta: CaptureDelta = {
@@ -236,16 +244,18 @@ function moved(
 
 /**
  * Whether the tail explains how the watermark moved: a part named after a `facts.rows`
- * key grew by what that count grew; per-stream parts (`name@stream`) are covered by their
+ * key grew by what that count grew, plus what the tail's rows left in the source under that
+ * key grew (`Capture.unread`: the part counts them, the read does not return them; absent
+ * on either side, none may arrive); per-stream parts (`name@stream`) are covered by their
  * total, cursor and element parts by the lazy lookup; every other part stays as it was.
  */
-function explained(
-  was: Watermark,
-  now: Watermark,
-  rowsWas: Record<string, number>,
-  rowsNow: Record<string, number>,
-): boolean {
+function explained(was: Watermark, now: Watermark, tailWas: Capture, tailNow: Capture): boolean {
   if (was.schema !== now.schema) return false;
+  const rowsWas = tailWas.facts.rows, rowsNow = tailNow.facts.rows;
+  const unread = (key: string) =>
+    tailWas.unread?.[key] !== undefined && tailNow.unread?.[key] !== undefined
+      ? tailNow.unread[key] - tailWas.unread[key]
+      : 0;
   const names = new Set([...Object.keys(was.parts), ...Object.keys(now.parts)]);
   for (const name of names) {
     const a = was.parts[name], b = now.parts[name];
@@ -254,7 +264,7 @@ function explained(
     if (a.cursor === true || b.cursor === true || base === "elements") continue;
     if (base in rowsNow) {
       if (name !== base) continue;
-      const grew = (rowsNow[base] ?? 0) - (rowsWas[base] ?? 0);
+      const grew = (rowsNow[base] ?? 0) - (rowsWas[base] ?? 0) + unread(base);
       if (b.rows - a.rows !== grew) return false;
       if (a.maxRef !== null && (b.maxRef === null || b.maxRef < a.maxRef)) return false;
       continue;

@@ -153,11 +153,13 @@ export async function liveArm(key: string, io: LiveIo): Promise<boolean> {
     tail = armTail(capture, read, start, hostsOf(capture));
     // Later tails by id when that read is the same as the one by time (still at the
     // session's watermark): the timestamp index scan is most of a tail read's cost.
-    const fromRefs = tail && tailFloors(read);
+    const fromRefs = tail && tailFloors(read, capture);
     if (tail !== undefined && fromRefs !== undefined) {
       const byId = await io.read({ start, end: capture.window.end, fromRefs });
       if (sameRead(byId, read) && sameWatermark(io.measure(live.watermark), live.watermark)) {
-        tail.fromRefs = fromRefs;
+        // The same rows; the read by id also counts what it leaves out (`unread`), as the
+        // later reads by id will, so theirs are compared with its.
+        tail = { ...tail, read: byId, fromRefs };
       }
     }
   } catch {
