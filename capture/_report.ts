@@ -8,9 +8,10 @@
 
 import { DatabaseSync } from "node:sqlite";
 import type { Missing } from "./_backend.ts";
-import { enginePaths, isEngineAlive, readPid, readStatus } from "./_status.ts";
+import { enginePaths, isEngineAlive, readBrowsers, readPid, readStatus } from "./_status.ts";
 import { storePath } from "../src/store/mod.ts";
 import { probeX11Missing } from "./x11/mod.ts";
+import { safeLine } from "../src/text/sanitize.ts";
 
 /** The status report. */
 export interface StatusReport {
@@ -40,6 +41,13 @@ export interface StatusReport {
   missing: Missing[];
   /** The browser ingest's port, while the engine runs and listens. */
   ingest_port: number | null;
+  /**
+   * Browsers the extension has reported from: each of their windows is withheld as private
+   * until a tab report classifies it (SECURITY.md).
+   */
+  guarded_browsers: string[];
+  /** The file that remembers them (delete it to forget them). */
+  browsers_file: string;
   /** The engine's log file. */
   log: string;
 }
@@ -69,6 +77,8 @@ export function probeStatus(framesHome: string, now: number): StatusReport {
     away: running ? st?.away ?? null : null,
     missing: running && st !== undefined ? st.missing : probeMissing(),
     ingest_port: running ? st?.ingest_port ?? null : null,
+    guarded_browsers: readBrowsers(paths.browsers),
+    browsers_file: paths.browsers,
     log: paths.log,
   };
 }
@@ -146,6 +156,14 @@ export function describeStatus(r: StatusReport): string {
   );
   if (r.running) lines.push(`screen: ${r.away === null ? "in use" : `away (${r.away})`}`);
   if (r.ingest_port !== null) lines.push(`browser ingest: http://127.0.0.1:${r.ingest_port}`);
+  if (r.guarded_browsers.length > 0) {
+    lines.push(
+      // App names came from window properties: one safe line each.
+      `private until reported: windows of ${
+        r.guarded_browsers.map(safeLine).join(", ")
+      } (forget: rm ${r.browsers_file})`,
+    );
+  }
   if (r.missing.length === 0) lines.push("missing: nothing");
   else for (const m of r.missing) lines.push(`missing: ${m.what}: ${m.effect}`);
   lines.push(`log: ${r.log}`);

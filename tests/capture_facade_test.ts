@@ -14,6 +14,29 @@ Deno.test("stop() and status() report an engine that never ran", async () => {
     equal(report.store, join(home, "capture.db"));
     equal(report.log, join(home, "engine", "engine.log"));
     match(describeStatus(report), /^engine: not running\nstore: /);
+    deepEqual(report.guarded_browsers, []);
+    equal(describeStatus(report).includes("private until reported"), false);
+  } finally {
+    await Deno.remove(home, { recursive: true });
+  }
+});
+
+Deno.test("status() lists the browsers whose windows stay private until reported", async () => {
+  const home = await Deno.makeTempDir({ prefix: "frames_capture_facade_" });
+  try {
+    Deno.mkdirSync(join(home, "engine"), { recursive: true });
+    const file = join(home, "engine", "browsers.json");
+    Deno.writeTextFileSync(
+      file,
+      JSON.stringify({ apps: ["chromium", "evil\u001b]8;;x\u0007app"] }),
+    );
+    const report = status(home, 0);
+    deepEqual(report.guarded_browsers, ["chromium", "evil\u001b]8;;x\u0007app"]);
+    equal(report.browsers_file, file);
+    const text = describeStatus(report);
+    match(text, /private until reported: windows of chromium, evil/);
+    match(text, new RegExp(`forget: rm ${file.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}`));
+    equal([...text].some((c) => c !== "\n" && c.charCodeAt(0) < 0x20), false);
   } finally {
     await Deno.remove(home, { recursive: true });
   }
