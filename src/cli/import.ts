@@ -86,7 +86,10 @@ export function summaryLine(s: ImportSummary): string {
       kept.map(([k, v]) => `${k}: ${v}`).join("; ")
     })`
     : "";
-  return `imported ${s.adapter} "${s.location}": read ${s.read} rows, added ${s.added}, skipped ${s.skipped}, rejected ${rejected}${why}${withheld}${notes}`;
+  const same = s.sameInstall === undefined
+    ? ""
+    : `, same install as "${s.sameInstall}": ${s.skipped} rows already there`;
+  return `imported ${s.adapter} "${s.location}": read ${s.read} rows, added ${s.added}, skipped ${s.skipped}, rejected ${rejected}${why}${withheld}${same}${notes}`;
 }
 
 /** Entry point of `frames import`. */

@@ -20,6 +20,7 @@ import {
   type StoreRedactor,
 } from "../store/mod.ts";
 import type { Element, InputEvent, Marker, Snapshot } from "../model.ts";
+import { findSameInstall, rekey } from "./_same_install.ts";
 
 export type * from "../../adapters/types.ts";
 export type { StoreRedactor } from "../store/mod.ts";
@@ -78,6 +79,12 @@ export interface ImportSummary {
    * rows are stored without the withheld values, so the count is said here.
    */
   withheld?: Record<string, number>;
+  /**
+   * The earlier source of the store recognised as the same recorder install (its rows carry
+   * the same recorder ids at the same instants), whose keys this import wrote under, so the
+   * rows both forms hold are stored once; `skipped` counts those already there.
+   */
+  sameInstall?: string;
 }
 
 const DAY_MS = 86_400_000;
@@ -117,6 +124,9 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
   const machines = new Set<string>();
   const db = openStore(opts.store);
   try {
+    // Before this source is registered: a first import of it has no provenance row yet.
+    const same = findSameInstall(db, source, { machine, sliceMs, redact: opts.redact });
+    if (same !== undefined) summary.sameInstall = same.location;
     const sourceId = registerSource(db, source);
     const importId = beginImport(db, { sourceId, startedMs: now() });
     const refIds = new Map<number, number>();
@@ -154,9 +164,9 @@ export function importSource(source: ImportableSource, opts: ImportOptions): Imp
           const batch: StoreBatch = {
             machine: g.machine,
             snapshots: snapshots.slice(b.s0, b.s1),
-            snapshotKeys: snapshotKeys.slice(b.s0, b.s1),
+            snapshotKeys: snapshotKeys.slice(b.s0, b.s1).map((key) => rekey(same, key)),
             events: events.slice(b.e0, b.e1),
-            eventKeys: eventKeys.slice(b.e0, b.e1),
+            eventKeys: eventKeys.slice(b.e0, b.e1).map((key) => rekey(same, key)),
             elements: elementsOf[k],
             displays: k === 0 && n === 0 ? keyed.capture.displays : undefined,
             // The window's markers go with its first batch (a handful per day).
