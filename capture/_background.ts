@@ -6,7 +6,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../src/file_path.ts";
 import type { Missing } from "./_backend.ts";
 import { loadCaptureConfig } from "./_config.ts";
 import { engineCommand } from "./_command.ts";

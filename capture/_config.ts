@@ -13,7 +13,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../src/file_path.ts";
 import { CAPTURE_HEARTBEAT_S } from "../src/compile/rules.ts";
 import { compileExclusions, type Exclusions, parseExclusionRules } from "./exclusions.ts";
 

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../src/file_path.ts";
 import { tokenFile, type TokenSource } from "../src/http/mod.ts";
 import { writePrivate } from "./_status.ts";
 

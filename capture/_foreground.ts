@@ -6,7 +6,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../src/file_path.ts";
 import { storePath } from "../src/store/mod.ts";
 import { redactTitle, redactUrl } from "../src/entities/mod.ts";
 import { Engine } from "./engine.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../src/file_path.ts";
 import { loadCaptureConfig } from "./_config.ts";
 import { engineCommand } from "./_command.ts";
 import { ingestToken, writeExtension } from "./_extension.ts";

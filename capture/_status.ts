@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../src/file_path.ts";
 import type { Missing } from "./_backend.ts";
 
 /** Paths of the engine's runtime files. */

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { dirname, join } from "node:path";
+import { dirname, join } from "../src/file_path.ts";
 
 /** The service flavours. */
 export type ServicePlatform = "linux" | "macos";

@@ -19,6 +19,8 @@ type NodeFunctions = {
   dirname(path: string): string;
   basename(path: string): string;
   isAbsolute(path: string): boolean;
+  extname(path: string): string;
+  delimiter: string;
   fileUrl(path: string): URL;
 };
 
@@ -173,6 +175,47 @@ export function basename(path: string): string {
   }
   return end === -1 ? "" : path.slice(start, end);
 }
+
+/** `node:path` `extname`: the last `.` suffix of the last segment (`""` for none, dotfiles included). */
+export function extname(path: string): string {
+  if (windows) return windows.extname(path);
+  let startDot = -1;
+  let startPart = 0;
+  let end = -1;
+  let matchedSlash = true;
+  // 0: no dot yet; 1: one dot seen, nothing before it; -1: a character before the dot
+  let preDotState = 0;
+  for (let i = path.length - 1; i >= 0; --i) {
+    const code = path.charCodeAt(i);
+    if (code === SLASH) {
+      if (!matchedSlash) {
+        startPart = i + 1;
+        break;
+      }
+      continue;
+    }
+    if (end === -1) {
+      matchedSlash = false;
+      end = i + 1;
+    }
+    if (code === DOT) {
+      if (startDot === -1) startDot = i;
+      else if (preDotState !== 1) preDotState = 1;
+    } else if (startDot !== -1) {
+      preDotState = -1;
+    }
+  }
+  if (
+    startDot === -1 || end === -1 || preDotState === 0 ||
+    (preDotState === 1 && startDot === end - 1 && startDot === startPart + 1)
+  ) {
+    return "";
+  }
+  return path.slice(startDot, end);
+}
+
+/** `node:path` `delimiter`: the separator of a `PATH`-like list (`:`; `;` on Windows). */
+export const delimiter: string = windows ? windows.delimiter : ":";
 
 /** `node:url` `pathToFileURL`: the `file:` URL of a path, resolved against the working folder. */
 export function fileUrl(path: string): URL {

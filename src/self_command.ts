@@ -10,7 +10,7 @@
  * @module
  */
 
-import { basename, dirname, join } from "node:path";
+import { basename, dirname, join } from "./file_path.ts";
 import { fileURLToPath } from "node:url";
 import { existsSync } from "node:fs";
 

@@ -6,7 +6,17 @@ import { existsSync } from "node:fs";
 import { posix } from "node:path";
 import { pathToFileURL } from "node:url";
 import fc from "fast-check";
-import { basename, dirname, exists, fileUrl, isAbsolute, join, resolve } from "../src/file_path.ts";
+import {
+  basename,
+  delimiter,
+  dirname,
+  exists,
+  extname,
+  fileUrl,
+  isAbsolute,
+  join,
+  resolve,
+} from "../src/file_path.ts";
 
 // Segments that exercise every branch of normalisation: empty, dots, dot-like names and
 // the characters the file URL must escape.
@@ -44,10 +54,12 @@ Deno.test("join, resolve, dirname, basename, isAbsolute agree with node:path (PO
         equal(dirname(p), posix.dirname(p), `dirname ${JSON.stringify(p)}`);
         equal(basename(p), posix.basename(p), `basename ${JSON.stringify(p)}`);
         equal(isAbsolute(p), posix.isAbsolute(p), `isAbsolute ${JSON.stringify(p)}`);
+        equal(extname(p), posix.extname(p), `extname ${JSON.stringify(p)}`);
       }
     }),
     { numRuns: 3000 },
   );
+  equal(delimiter, posix.delimiter);
 });
 
 Deno.test("fileUrl agrees with node:url pathToFileURL", () => {

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../../src/file_path.ts";
 
 /** Options for {@linkcode activityWatchPaths}. */
 export interface AwPathsOptions {

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../../src/file_path.ts";
 import type { Capture } from "../../src/model.ts";
 import { AW_FORM_NAMES, AW_TYPES, type AwSource } from "./_model.ts";
 import { loadAwExport } from "./_export.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { basename, join, resolve } from "node:path";
+import { basename, join, resolve } from "../../src/file_path.ts";
 import type { Capture, InputEvent, Snapshot } from "../../src/model.ts";
 import { parseTimestamp } from "../_timestamp.ts";
 import { parseJsonText, readTextFile } from "../_json.ts";

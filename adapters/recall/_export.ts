@@ -11,7 +11,7 @@
  * @module
  */
 
-import { basename, extname, join } from "node:path";
+import { basename, extname, join } from "../../src/file_path.ts";
 import type { Snapshot } from "../../src/model.ts";
 import { NameCache } from "../_names.ts";
 import { RECALL_DISPLAY } from "./_ukg.ts";

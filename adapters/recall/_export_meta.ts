@@ -14,7 +14,7 @@
  * @module
  */
 
-import { extname, join } from "node:path";
+import { extname, join } from "../../src/file_path.ts";
 import { exifTag } from "./_exif.ts";
 
 /** Windows' metadata tag in the Exif sub-IFD of an export snapshot's JPEG. */

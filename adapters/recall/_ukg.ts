@@ -11,7 +11,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename } from "../../src/file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Capture, Snapshot, Trigger } from "../../src/model.ts";
 import { NameCache } from "../_names.ts";

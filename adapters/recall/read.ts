@@ -7,7 +7,7 @@
  * @module
  */
 
-import { basename, dirname, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "../../src/file_path.ts";
 import type { Capture, Snapshot } from "../../src/model.ts";
 import { checkWindow, readSqliteSource } from "../../src/store/mod.ts";
 import { readUkg, ukgSpan, UNPARSEABLE_TIME } from "./_ukg.ts";

@@ -11,7 +11,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../../src/file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 import { openReadOnly, prepareArrays } from "../../src/store/mod.ts";
 import { parseTimestamp } from "../_timestamp.ts";

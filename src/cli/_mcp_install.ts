@@ -6,7 +6,7 @@
  * @module
  */
 
-import { resolve } from "node:path";
+import { resolve } from "../file_path.ts";
 import { resolveSource } from "../../adapters/resolve.ts";
 import { isValidTimeZone } from "../compile/time.ts";
 import { MIN_MAX_TOKENS } from "../mcp/mod.ts";

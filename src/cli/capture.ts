@@ -16,7 +16,7 @@ import {
   stop,
   writeBrowserExtension,
 } from "../../capture/mod.ts";
-import { resolve } from "node:path";
+import { resolve } from "../file_path.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
 import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../file_path.ts";
 import { readScreenpipe } from "../../adapters/screenpipe/read.ts";
 import { compile } from "../compile/mod.ts";
 import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 
-import { isAbsolute, resolve } from "node:path";
+import { isAbsolute, resolve } from "../file_path.ts";
 import cliProgress from "cli-progress";
 import { storePath } from "../store/mod.ts";
 import { redactTitle, redactUrl } from "../entities/mod.ts";

@@ -12,7 +12,7 @@
  * @module
  */
 
-import { delimiter, dirname, join, resolve } from "node:path";
+import { delimiter, dirname, join, resolve } from "../file_path.ts";
 import {
   FULL_PERMISSIONS,
   isDenoCli,

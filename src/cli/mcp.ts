@@ -20,7 +20,7 @@ import {
   watchToken,
 } from "../mcp/mod.ts";
 import { warmUp } from "../mcp/warm_up.ts";
-import { resolve } from "node:path";
+import { resolve } from "../file_path.ts";
 import { cliDayIndex } from "./_mcp_days.ts";
 import { formatLocal } from "../compile/time.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";

@@ -7,7 +7,7 @@
 
 import { refuseOutputOverSource } from "./_out_guard.ts";
 import { storePath } from "../store/path.ts";
-import { join } from "node:path";
+import { join } from "../file_path.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
 import {
   actionSteps,

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { basename } from "node:path";
+import { basename } from "../file_path.ts";
 import { jsonText } from "../text/sanitize.ts";
 import { DEFAULT_MIN_MINUTES } from "../compile/rules.ts";
 import {

@@ -10,7 +10,7 @@
  */
 
 import { existsSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname, join } from "../file_path.ts";
 import { Random } from "./_random.ts";
 import { dayNumber, dayText, weekday, Zone } from "./_zone.ts";
 import { type DayKind, planDay } from "./_plan.ts";

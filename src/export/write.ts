@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../file_path.ts";
 import { parquetWriteBuffer } from "hyparquet-writer";
 import { EXPORT_SCHEMA_VERSION, type TableName, TABLES } from "./schema.ts";
 import type { Columns } from "./rows.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../file_path.ts";
 import { encodeBase64Url, tokenFile, type TokenSource } from "../http/mod.ts";
 
 /** The token file's name under the frames home. */

@@ -9,7 +9,7 @@
  */
 
 import type { Page } from "playwright-core";
-import { join } from "node:path";
+import { join } from "../file_path.ts";
 import type { Plan } from "./plan.ts";
 import { type ResolvedStep, resolveSteps } from "./slots.ts";
 import { findBrowser } from "./browser.ts";

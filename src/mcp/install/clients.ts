@@ -5,7 +5,7 @@
  * @module
  */
 
-import { join } from "node:path";
+import { join } from "../../file_path.ts";
 import type { LaunchCommand } from "./command.ts";
 
 /** The clients `frames mcp install` knows. */

@@ -7,7 +7,7 @@
  * @module
  */
 
-import { dirname } from "node:path";
+import { dirname } from "../../file_path.ts";
 import { isDeepStrictEqual } from "node:util";
 
 /** What an install or uninstall did. */
