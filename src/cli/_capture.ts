@@ -102,7 +102,7 @@ export async function prepareWindow(p: Parsed, extra: LoadExtra = {}): Promise<P
     readAt,
     settings.tz,
   );
-  const source = await resolveCliSource(settings);
+  const source = await resolveCliSource(settings, true); // a cached day loads no reader
   // Before anything is read or written: --out must not name what is being read.
   refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
   return { settings, window, source, readAt };
@@ -166,13 +166,11 @@ export function sourceDays(
   return { first: localDay(span.first, tz), last: localDay(span.last, tz) };
 }
 
-/** Resolves the settings' capture source; a malformed `--source` is a usage error (exit 2). */
-export async function resolveCliSource(settings: Settings): Promise<ResolvedSource> {
+/** The settings' capture source (`lazy`: ResolveSourceOptions); a bad `--source` exits 2. */
+export async function resolveCliSource(settings: Settings, lazy = false): Promise<ResolvedSource> {
   try {
-    return await resolveSource(settings.source, {
-      home: settings.userHome,
-      framesHome: settings.home,
-    });
+    const home = settings.userHome;
+    return await resolveSource(settings.source, { home, framesHome: settings.home, lazy });
   } catch (err) {
     // A malformed spec is the caller's mistake; a missing file is not (exit 1).
     if (err instanceof RangeError) throw new UsageError(err.message);

@@ -163,7 +163,7 @@ export async function cachedRun(
 }> {
   let capture: Capture | undefined;
   const { settings, window, readAt, source } = run;
-  const read = opts.capture ? await captureReader() : undefined;
+  const read = opts.capture ? await captureReader(source) : undefined;
   return {
     settings,
     window,
@@ -184,13 +184,14 @@ export async function cachedRun(
   };
 }
 
-/** The synchronous read of a cached run's capture, with its modules loaded. */
-async function captureReader(): Promise<
+/** The synchronous read of a cached run's capture, with its modules (and reader) loaded. */
+async function captureReader(source: ResolvedSource): Promise<
   (source: ResolvedSource, window: ResolvedWindow, settings: Settings) => Capture
 > {
   const [{ mergeDisplays, parseDisplays }, { redactCapture }] = await Promise.all([
     import("../compile/enrich/geometry.ts"),
     import("../entities/redact_capture.ts"),
+    source.prepare?.(),
   ]);
   return (source, window, settings) => {
     const capture = source.read({ start: window.start, end: window.end, includeText: false });
