@@ -94,3 +94,19 @@ Deno.test("URLs, SCHEME:api and other schemes bind the full adapter even when la
     equal(s.prepare, undefined, spec);
   }
 });
+
+Deno.test("a CLI run binds the head only when the day cache may answer it", async () => {
+  const { prepareWindow } = await import("../src/cli/_capture.ts");
+  const { parseFlags } = await import("../src/cli/_args.ts");
+  const { COMPILE_OPTIONS } = await import("../src/cli/compile.ts");
+  const lazy = async (...extra: string[]) => {
+    const args = ["--source", `screenpipe:${db}`, "--tz", "UTC", ...extra];
+    const p = parseFlags(args, COMPILE_OPTIONS, { command: "compile" });
+    return (await prepareWindow(p)).source.prepare !== undefined;
+  };
+  equal(await lazy("--day", "2026-07-04"), true);
+  // Runs that read anyway load the whole adapter at once, as before.
+  equal(await lazy("--day", "2026-07-04", "--no-cache"), false);
+  equal(await lazy("--day", "2026-07-04", "--include-text"), false);
+  equal(await lazy("--day", "today"), false);
+});

@@ -102,7 +102,9 @@ export async function prepareWindow(p: Parsed, extra: LoadExtra = {}): Promise<P
     readAt,
     settings.tz,
   );
-  const source = await resolveCliSource(settings, true); // a cached day loads no reader
+  // A run the day cache may answer binds the adapter's head: a hit never loads the reader.
+  const v = p.values, cacheable = !v["no-cache"] && !v["include-text"] && window.end <= readAt;
+  const source = await resolveCliSource(settings, cacheable);
   // Before anything is read or written: --out must not name what is being read.
   refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
   return { settings, window, source, readAt };
