@@ -76,3 +76,30 @@ Deno.test("writeOutput() writes what terminalText() makes of the text, hostile o
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("writeOutput() to standard output delivers every byte through a slow pipe", async () => {
+  const text = "ä€𝄞 line\n".repeat(60_000); // ~1 MB: many times a pipe's buffer
+  const child = new Deno.Command(Deno.execPath(), {
+    args: [
+      "eval",
+      `import { writeOutput } from ${
+        JSON.stringify(new URL("../src/cli/_output.ts", import.meta.url).href)
+      };
+       await writeOutput(${JSON.stringify("ä€𝄞 line\n")}.repeat(60_000), undefined);`,
+    ],
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  const chunks: Uint8Array[] = [];
+  for await (const chunk of child.stdout) {
+    chunks.push(chunk);
+    await new Promise((r) => setTimeout(r, 1)); // the writer finds the pipe full
+  }
+  const status = await child.status;
+  const err = new TextDecoder().decode(await new Response(child.stderr).arrayBuffer());
+  equal(status.code, 0, err);
+  const got = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0));
+  let at = 0;
+  for (const c of chunks) got.set(c, (at += c.length) - c.length);
+  equal(new TextDecoder().decode(got), text);
+});
