@@ -17,13 +17,6 @@ export async function writeOutput(text: string, path: string | undefined): Promi
   const bytes = new TextEncoder().encode(hasUnsafeText(text) ? terminalText(text) : text);
   if (path === undefined || path === "-") {
     let off = 0;
-    try {
-      // Written in place: an asynchronous write hands the bytes to a blocking thread first.
-      while (off < bytes.length) off += Deno.stdout.writeSync(bytes.subarray(off));
-    } catch {
-      // A non-blocking pipe that is full: the asynchronous write waits for it (and reports
-      // a closed pipe as it always did).
-    }
     while (off < bytes.length) off += await Deno.stdout.write(bytes.subarray(off));
     return;
   }
