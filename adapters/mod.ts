@@ -18,7 +18,7 @@
  * @module
  */
 
-import type { Adapter } from "./types.ts";
+import type { Adapter, AdapterHead } from "./types.ts";
 
 export type * from "./types.ts";
 
@@ -33,6 +33,20 @@ export const REGISTRY = {
   recall: () => import("./recall/mod.ts"),
   ma: () => import("./memory_archive/mod.ts"),
 } as const satisfies Record<string, () => Promise<{ default: Adapter }>>;
+
+/**
+ * The light heads of sources whose files can be bound without their reader (AdapterHead):
+ * a day answered from the day cache loads the head's watermark, not the reader.
+ */
+export const HEADS: { readonly [S in SourceScheme]?: () => Promise<{ head: AdapterHead }> } = {
+  screenpipe: () => import("./screenpipe/watermark.ts"),
+};
+
+/** Load the head registered under `scheme`, or `undefined` when it has none. */
+export async function loadAdapterHead(scheme: SourceScheme): Promise<AdapterHead | undefined> {
+  const load = HEADS[scheme];
+  return load === undefined ? undefined : (await load()).head;
+}
 
 /** A scheme `--source` accepts. */
 export type SourceScheme = keyof typeof REGISTRY;

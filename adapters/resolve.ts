@@ -11,8 +11,20 @@
 
 import { isAbsolute, join, resolve } from "../src/file_path.ts";
 import type { Capture } from "../src/model.ts";
-import { isSourceScheme, loadAdapter, loadAdapters, type SourceScheme } from "./mod.ts";
-import type { Adapter, ReadWindowOptions, Watermark, WatermarkKeeper } from "./types.ts";
+import {
+  isSourceScheme,
+  loadAdapter,
+  loadAdapterHead,
+  loadAdapters,
+  type SourceScheme,
+} from "./mod.ts";
+import type {
+  Adapter,
+  AdapterHead,
+  ReadWindowOptions,
+  Watermark,
+  WatermarkKeeper,
+} from "./types.ts";
 
 export type { REGISTRY, SourceScheme } from "./mod.ts";
 export type * from "./types.ts";
@@ -35,6 +47,11 @@ export interface ResolvedSource {
   keepWatermark?(): WatermarkKeeper;
   /** Whether a live session may read only the tail of a window (Adapter.splitReads). */
   splitReads?: boolean;
+  /**
+   * Loads the adapter's reader, for a source resolved `lazy`: until it resolves, `read` and
+   * `span` throw (`readAsync` loads it itself). Absent on sources bound to a full adapter.
+   */
+  prepare?(): Promise<void>;
 }
 
 /** Options for {@linkcode resolveSource}. */
@@ -48,6 +65,12 @@ export interface ResolveSourceOptions {
    * else `<home>/.frames`).
    */
   framesHome?: string;
+  /**
+   * Bind a file of a source with a head (`HEADS`) to its head only: the watermark works at
+   * once, the reader loads on `prepare()` or the first `readAsync` (a cached day never
+   * loads it). Discovered sources, URLs and `SCHEME:api` bind the full adapter as before.
+   */
+  lazy?: boolean;
 }
 
 /** Where a source is found when none is given: the native store, else screenpipe's. */
@@ -90,7 +113,13 @@ export async function resolveSource(
     }
   }
   if (target !== undefined && target !== "") {
-    const adapter = await loadAdapter(scheme ?? "screenpipe");
+    const chosen = scheme ?? "screenpipe";
+    const head = opts.lazy === true ? await loadAdapterHead(chosen) : undefined;
+    const api = parsed !== undefined && target.toLowerCase() === "api";
+    if (head !== undefined && !(head.urls === true && (api || /^https?:\/\//i.test(target)))) {
+      return bindLazy(head, () => loadAdapter(chosen), absolute(target, opts));
+    }
+    const adapter = await loadAdapter(chosen);
     // `SCHEME:api`: the source's running program at its default address (Discovery.server).
     if (parsed !== undefined && adapter.urls === true && target.toLowerCase() === "api") {
       const server = adapter.discover({ home: opts.home ?? "", framesHome: "" }).server;
@@ -159,6 +188,36 @@ function bind(adapter: Adapter, path: string): ResolvedSource {
       }
     },
   };
+}
+
+/**
+ * bind() of a head: the same source, whose reader is the full adapter once loaded. Every
+ * field bind() reads is the head's (the full adapter spreads the same head), so the two
+ * bindings differ only in when the reader loads.
+ */
+function bindLazy(head: AdapterHead, load: () => Promise<Adapter>, path: string): ResolvedSource {
+  let full: Adapter | undefined;
+  const reader = (): Adapter => {
+    if (full !== undefined) return full;
+    throw new Error(
+      `Cannot read ${head.name} "${path}" synchronously before its reader is loaded (await prepare() first)`,
+    );
+  };
+  const prepare = async () => {
+    full ??= await load();
+  };
+  const adapter: Adapter = {
+    ...head,
+    discover: (o) => reader().discover(o),
+    read: (t, w) => reader().read(t, w),
+    ...(head.spans ? { span: (t: string) => reader().span!(t) } : {}),
+    readAsync: async (t, w) => {
+      await prepare();
+      const a = reader();
+      return a.readAsync !== undefined ? await a.readAsync(t, w) : a.read(t, w);
+    },
+  };
+  return { ...bind(adapter, path), prepare };
 }
 
 /** `scheme:rest` when the spec starts with a URI-like scheme of 2+ letters (not `C:\`). */

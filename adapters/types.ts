@@ -230,3 +230,19 @@ export interface Adapter {
   /** Open `from` (or the default location) for `frames import`. */
   importer?(from: string | undefined, opts: ImporterOptions): Promise<ImportableSource>;
 }
+
+/**
+ * An adapter's fields that need no reader, in a module of their own (`HEADS` in
+ * `adapters/mod.ts`): a source file resolved `lazy` binds its watermark from here and loads
+ * the reader only when a row is read (a day answered from the day cache never does).
+ */
+export interface AdapterHead extends
+  Pick<
+    Adapter,
+    "scheme" | "name" | "spelling" | "urls" | "capabilities" | "watermark" | "keepWatermark"
+  > {
+  /** The same flag as {@linkcode Adapter.splitReads}. */
+  readonly splitReads?: boolean;
+  /** Whether the full adapter has {@linkcode Adapter.span} (sources bound lazily keep it). */
+  readonly spans: boolean;
+}

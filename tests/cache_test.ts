@@ -5,7 +5,7 @@ import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
 import { compileForCli } from "../src/cli/_capture.ts";
 import { cacheVersion } from "../src/cli/_day_cache.ts";
 import { parseFlags } from "../src/cli/_args.ts";
-import { COMPILE_OPTIONS } from "../src/cli/compile.ts";
+import { COMPILE_OPTIONS, statsText } from "../src/cli/compile.ts";
 import { cacheDir, clearCache, readEntry } from "../src/cache/mod.ts";
 import { emitJson } from "../src/emit/json.ts";
 import { runFrames } from "./_frames.ts";
@@ -71,6 +71,37 @@ Deno.test("compileForCli() answers an unchanged past day from the cache with the
   // User-only: the folder 0700, the entry 0600.
   equal(Deno.statSync(dir).mode! & 0o777, 0o700);
   for (const name of entries()) equal(Deno.statSync(join(dir, name)).mode! & 0o777, 0o600);
+});
+
+Deno.test("a cached run's --stats come from its entry: the fresh run's lines, and no read", async () => {
+  const db = makeDb("stats.db");
+  // A rejected row, so the kept counts have both kinds.
+  exec(
+    db,
+    `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name, capture_trigger)
+     VALUES (901, '2026-07-04T09:31:00.000000+00:00', '', 'x', 1, 'monitor_1', 'visual_change')`,
+  );
+  const fresh = await run(db);
+  equal(fresh.cached, false);
+  const cached = await run(db, [], true);
+  equal(cached.cached, true);
+  // Nothing is read for them: asking for the capture throws.
+  throws(() => cached.run.capture, /not asked for/);
+  const lines = (r: typeof fresh) => statsText(r.run, 0).split("\n").slice(0, -1);
+  ok(lines(fresh).some((l) => l.includes("empty app_name")), lines(fresh).join("\n"));
+  deepStrictEqual(lines(cached), lines(fresh));
+  // Through the command, too: the same lines but the timings.
+  const args = ["compile", "--source", `screenpipe:${db}`, "--day", "2026-07-04", "--tz", "UTC"];
+  const env = { FRAMES_HOME: framesHome };
+  const a = await runFrames([...args, "--stats"], { home, env });
+  const b = await runFrames([...args, "--stats"], { home, env });
+  equal(a.code, 0, a.stderr);
+  equal(b.code, 0, b.stderr);
+  equal(b.stdout, a.stdout);
+  const untimed = (s: string) => s.split("\n").filter((l) => !l.startsWith("time:")).join("\n");
+  equal(untimed(b.stderr), untimed(a.stderr));
+  ok(/compile 0\.0 ms/.test(b.stderr), `the second run was answered from the cache: ${b.stderr}`);
+  ok(a.stderr.includes("rows read: frames"), a.stderr);
 });
 
 Deno.test("a cached json run writes the fresh bytes for titles JSON.stringify leaves raw", async () => {
@@ -177,7 +208,7 @@ Deno.test("two processes compiling the same day at once never leave a torn cache
     equal(names.filter((n) => n.endsWith(".tmp")).length, 0, "no temporary file left");
     deepStrictEqual(names.length, 1);
     const key = names[0].replace(/\.day$/, "");
-    ok(readEntry(dir, key, cacheVersion.value), "the entry decodes whole");
+    ok(await readEntry(dir, key, cacheVersion.value), "the entry decodes whole");
   }
 });
 

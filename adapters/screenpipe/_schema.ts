@@ -21,25 +21,32 @@ export interface ScreenpipeSchema {
   fingerprint: string;
 }
 
+/**
+ * Every table's columns in one statement (the `pragma_table_info` table-valued function, in
+ * table and column order): one prepare instead of one `PRAGMA table_info` per table, ~0.3 ms
+ * of every read, span and watermark in a fresh process.
+ */
+const COLUMNS_SQL =
+  SCREENPIPE_TABLES.map((table, i) =>
+    `SELECT ${i} AS t, cid, name FROM pragma_table_info('${table}')`
+  ).join(" UNION ALL ") + " ORDER BY t, cid";
+
 /** Detect the screenpipe tables and columns present in an open database. */
 export function detectSchema(db: DatabaseSync): ScreenpipeSchema {
   const names: string[] = [];
-  const found: (Set<string> | undefined)[] = [];
-  for (const table of SCREENPIPE_TABLES) {
-    const stmt = db.prepare(`PRAGMA table_info("${table}")`);
-    const columns = new Set<string>();
-    for (const row of stmt.all()) {
-      const name = String((row as { name: unknown }).name).toLowerCase();
-      columns.add(name);
-      names.push(`${table}.${name}`);
-    }
-    found.push(columns.size > 0 ? columns : undefined);
+  const found: Set<string>[] = SCREENPIPE_TABLES.map(() => new Set<string>());
+  for (const row of db.prepare(COLUMNS_SQL).all()) {
+    const { t, name } = row as { t: number; name: unknown };
+    const lower = String(name).toLowerCase();
+    found[t].add(lower);
+    names.push(`${SCREENPIPE_TABLES[t]}.${lower}`);
   }
   names.sort();
+  const present = (columns: Set<string>) => columns.size > 0 ? columns : undefined;
   return {
-    frames: found[0],
-    uiEvents: found[1],
-    elements: found[2],
+    frames: present(found[0]),
+    uiEvents: present(found[1]),
+    elements: present(found[2]),
     fingerprint: fnv1a(names.join("\n")),
   };
 }

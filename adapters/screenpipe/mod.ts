@@ -24,20 +24,18 @@ import { isFile } from "../_files.ts";
 import { discoverScreenpipe, readScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./read.ts";
 import { readScreenpipeFiles } from "./migrated.ts";
 import { SCREENPIPE_DEFAULT_URL } from "./_api_http.ts";
-import { keepScreenpipeWatermark, screenpipeWatermark } from "./_watermark.ts";
+import { head } from "./watermark.ts";
 import { screenpipeIndexSpan } from "./_span.ts";
 
 function isUrl(target: string): boolean {
   return /^https?:\/\//i.test(target);
 }
 
-/** The screenpipe-layout adapter. */
+const { spans: _, ...fields } = head;
+
+/** The screenpipe-layout adapter: its head (names, watermark; `watermark.ts`) and reader. */
 const screenpipe: Adapter = {
-  scheme: "screenpipe",
-  name: "screenpipe",
-  spelling: "PATH|URL",
-  urls: true,
-  capabilities: { input: true, elements: true, urls: true, heartbeats: true, focus: true },
+  ...fields,
   discover({ home }) {
     const tried = SCREENPIPE_DEFAULT_PATHS.map((p) => join(home, p));
     return {
@@ -67,11 +65,6 @@ const screenpipe: Adapter = {
   span(target) {
     return isUrl(target) ? undefined : screenpipeIndexSpan(target);
   },
-  watermark: screenpipeWatermark, // not for URLs: resolve.ts binds it to files only
-  keepWatermark: keepScreenpipeWatermark,
-  // A database file only (resolve.ts binds it with the watermark); the REST API keeps the
-  // full read of the window.
-  splitReads: true,
   async importer(from, { home, includeText }) {
     if (from !== undefined && (isUrl(from) || from.toLowerCase() === "api")) {
       const { openScreenpipeApiImport } = await import("./_api_import.ts");

@@ -10,21 +10,29 @@
  *
  * const dir = cacheDir("/home/ada/.frames");
  * const key = await cacheKey(parts);
- * const hit = lookupDay(dir, key, { version, watermark: (prev) => source.watermark!(w, prev) });
+ * const hit = await lookupDay(dir, key, { version, watermark: (prev) => source.watermark!(w, prev) });
  * ```
  *
  * @module
  */
 
 import type { Watermark } from "../../adapters/types.ts";
-import { readEntry, sameWatermark, writeEntry } from "./store.ts";
+import { openEntry, sameWatermark, writeEntry } from "./store.ts";
 
 export { cacheKey, type CacheKeyParts, keyText } from "./key.ts";
-export { bodyHash, CACHE_MAGIC, type CacheFile, type CacheHeader } from "./file.ts";
+export {
+  bodyHash,
+  CACHE_MAGIC,
+  type CacheFile,
+  type CacheHeader,
+  type OpenedCacheFile,
+  sha256Hex,
+} from "./file.ts";
 export {
   cacheDir,
   clearCache,
   type EntryToWrite,
+  openEntry,
   readEntry,
   sameWatermark,
   writeEntry,
@@ -43,25 +51,34 @@ export interface LookupOptions {
 export interface Lookup {
   /** The cached document's JSON text, when the entry is valid. */
   body?: string;
+  /** What the writer kept beside the document, on a hit. */
+  meta?: unknown;
   /** The source's watermark now, to store with a rebuilt entry. */
   watermark: Watermark;
 }
 
-/** Looks an entry up and checks it against the source's current watermark. */
-export function lookupDay(dir: string, key: string, opts: LookupOptions): Lookup {
-  const entry = readEntry(dir, key, opts.version);
+/**
+ * Looks an entry up and checks it against the source's current watermark. The body's hash
+ * is computed off the main thread while the watermark is measured (a synchronous query).
+ */
+export async function lookupDay(dir: string, key: string, opts: LookupOptions): Promise<Lookup> {
+  const entry = openEntry(dir, key, opts.version);
   const now = opts.watermark(entry?.header.watermark);
-  if (entry !== undefined && sameWatermark(entry.header.watermark, now)) {
-    return { body: entry.body, watermark: now };
-  }
-  return { watermark: now };
+  if (entry === undefined || !sameWatermark(entry.header.watermark, now)) return { watermark: now };
+  const body = await entry.body;
+  if (body === undefined) return { watermark: now };
+  return {
+    body,
+    watermark: now,
+    ...(entry.header.meta !== undefined && { meta: entry.header.meta }),
+  };
 }
 
 /** Stores a freshly compiled document under `key` (false when the folder is not writable). */
 export function storeDay(
   dir: string,
   key: string,
-  entry: { version: string; watermark: Watermark; body: string },
-): boolean {
+  entry: { version: string; watermark: Watermark; body: string; meta?: unknown },
+): Promise<boolean> {
   return writeEntry(dir, { key, ...entry });
 }

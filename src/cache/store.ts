@@ -7,7 +7,13 @@
  */
 
 import type { Watermark } from "../../adapters/types.ts";
-import { type CacheFile, decodeCacheFile, encodeCacheFile } from "./file.ts";
+import {
+  type CacheFile,
+  decodeCacheFile,
+  encodeCacheFile,
+  openCacheFile,
+  type OpenedCacheFile,
+} from "./file.ts";
 
 /** The cache folder under frames' own folder. */
 export function cacheDir(framesHome: string): string {
@@ -19,14 +25,30 @@ function entryPath(dir: string, key: string): string {
 }
 
 /** The entry stored under `key` by this version, or `undefined` (missing, foreign, torn). */
-export function readEntry(dir: string, key: string, version: string): CacheFile | undefined {
-  let text: string;
+export async function readEntry(
+  dir: string,
+  key: string,
+  version: string,
+): Promise<CacheFile | undefined> {
+  const bytes = entryBytes(dir, key);
+  return bytes === undefined ? undefined : await decodeCacheFile(bytes, { key, version });
+}
+
+/**
+ * The entry stored under `key` by this version with its header checked and its body's hash
+ * under way (see {@linkcode openCacheFile}), or `undefined` (missing, foreign, torn).
+ */
+export function openEntry(dir: string, key: string, version: string): OpenedCacheFile | undefined {
+  const bytes = entryBytes(dir, key);
+  return bytes === undefined ? undefined : openCacheFile(bytes, { key, version });
+}
+
+function entryBytes(dir: string, key: string): Uint8Array<ArrayBuffer> | undefined {
   try {
-    text = Deno.readTextFileSync(entryPath(dir, key));
+    return Deno.readFileSync(entryPath(dir, key));
   } catch {
     return undefined;
   }
-  return decodeCacheFile(text, { key, version });
 }
 
 /** What {@linkcode writeEntry} stores. */
@@ -37,6 +59,8 @@ export interface EntryToWrite {
   version: string;
   /** The source's watermark, measured before the rows were read. */
   watermark: Watermark;
+  /** What the writer keeps beside the document (JSON; the CLI: the read's counts). */
+  meta?: unknown;
   /** The document's JSON text. */
   body: string;
 }
@@ -46,12 +70,12 @@ export interface EntryToWrite {
  * rename over the entry, so concurrent writers and readers never see a torn file. Returns
  * false when the folder cannot be written (the run goes on uncached).
  */
-export function writeEntry(dir: string, entry: EntryToWrite): boolean {
-  const text = encodeCacheFile(entry, entry.body);
+export async function writeEntry(dir: string, entry: EntryToWrite): Promise<boolean> {
+  const bytes = await encodeCacheFile(entry, entry.body);
   const tmp = `${dir}/.${entry.key}.${Deno.pid}.${crypto.randomUUID()}.tmp`;
   try {
     Deno.mkdirSync(dir, { recursive: true, mode: 0o700 });
-    Deno.writeTextFileSync(tmp, text, { mode: 0o600, createNew: true });
+    Deno.writeFileSync(tmp, bytes, { mode: 0o600, createNew: true });
     Deno.renameSync(tmp, entryPath(dir, entry.key));
     return true;
   } catch {

@@ -19,7 +19,7 @@ import { refuseOutputOverSource } from "./_out_guard.ts";
 import { storePath } from "../store/path.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
 import { localDay } from "../compile/time.ts";
-import { cachedRun, dayCacheFor, type RunCache } from "./_day_cache.ts";
+import { cachedRun, dayCacheFor, type ReadStats, type RunCache } from "./_day_cache.ts";
 import type { Watermark } from "../cache/mod.ts";
 import type { LiveIo } from "./_live.ts";
 
@@ -102,7 +102,9 @@ export async function prepareWindow(p: Parsed, extra: LoadExtra = {}): Promise<P
     readAt,
     settings.tz,
   );
-  const source = await resolveCliSource(settings);
+  // A run the day cache may answer binds the adapter's head: a hit never loads the reader.
+  const v = p.values, cacheable = !v["no-cache"] && !v["include-text"] && window.end <= readAt;
+  const source = await resolveCliSource(settings, cacheable);
   // Before anything is read or written: --out must not name what is being read.
   refuseOutputOverSource(str(p, "out"), [source.path, storePath(settings.home)]);
   return { settings, window, source, readAt };
@@ -166,13 +168,11 @@ export function sourceDays(
   return { first: localDay(span.first, tz), last: localDay(span.last, tz) };
 }
 
-/** Resolves the settings' capture source; a malformed `--source` is a usage error (exit 2). */
-export async function resolveCliSource(settings: Settings): Promise<ResolvedSource> {
+/** The settings' capture source (`lazy`: ResolveSourceOptions); a bad `--source` exits 2. */
+export async function resolveCliSource(settings: Settings, lazy = false): Promise<ResolvedSource> {
   try {
-    return await resolveSource(settings.source, {
-      home: settings.userHome,
-      framesHome: settings.home,
-    });
+    const home = settings.userHome;
+    return await resolveSource(settings.source, { home, framesHome: settings.home, lazy });
   } catch (err) {
     // A malformed spec is the caller's mistake; a missing file is not (exit 1).
     if (err instanceof RangeError) throw new UsageError(err.message);
@@ -243,6 +243,8 @@ export interface CompiledRun extends LoadedCapture {
   cached?: boolean;
   /** The document's text as the json emitter writes it (no final newline), when cached. */
   json?: string;
+  /** A cached run's read counts as its entry kept them (`--stats` then reads nothing). */
+  stats?: ReadStats;
 }
 
 /**
@@ -262,7 +264,7 @@ export async function compileForCli(
   const cache = p.values["no-cache"] === true ? undefined : await dayCacheFor(prep, includeText);
   if (cache !== undefined) {
     const t0 = performance.now();
-    const hit = cache.lookup();
+    const hit = await cache.lookup();
     if (hit !== undefined) {
       return await cachedRun(prep, hit, performance.now() - t0, {
         capture: extra.captureUnused !== true,
@@ -293,7 +295,7 @@ async function compileFresh(
     observedUntil: loaded.readAt < loaded.window.end ? loaded.readAt : undefined,
   });
   const compileMs = performance.now() - t0;
-  if (cache !== undefined && !isEmpty(loaded.capture)) cache.store(doc);
+  if (cache !== undefined && !isEmpty(loaded.capture)) await cache.store(doc, loaded.capture.facts);
   return { ...loaded, doc, compileMs };
 }
 

@@ -8,6 +8,7 @@
 import type { ResolvedSource } from "../../adapters/resolve.ts";
 import { cacheDir, cacheKey, lookupDay, storeDay, type Watermark } from "../cache/mod.ts";
 import type { ActivityDocument, Capture } from "../compile/mod.ts";
+import type { SourceFacts } from "../model.ts";
 import { jsonText } from "../text/sanitize.ts";
 import { VERSION } from "../version.ts";
 import type { Settings } from "./_settings.ts";
@@ -24,16 +25,24 @@ export interface CacheableRun {
 /** A run's cache entry: look it up, or store a fresh document under it. */
 export interface RunCache {
   /** The cached document when the entry is valid, else `undefined`. */
-  lookup(): CachedDoc | undefined;
-  /** Stores a fresh document (with the watermark measured before its rows were read). */
-  store(doc: ActivityDocument): void;
+  lookup(): Promise<CachedDoc | undefined>;
+  /**
+   * Stores a fresh document (with the watermark measured before its rows were read) and the
+   * read's counts, so `--stats` of a later cached run needs no read.
+   */
+  store(doc: ActivityDocument, facts: SourceFacts): Promise<void>;
 }
+
+/** The read's facts `--stats` prints: kept in the entry beside the document. */
+export type ReadStats = Pick<SourceFacts, "adapter" | "location" | "rows" | "rejected">;
 
 /** A document served from the cache. */
 export interface CachedDoc {
   doc: ActivityDocument;
   /** Its text as the json emitter writes it, without the final newline (the entry's body). */
   json: string;
+  /** The counts of the read it was compiled from. */
+  stats: ReadStats;
 }
 
 /** Test hook: the version the cache keys and checks entries by. */
@@ -69,35 +78,56 @@ export async function dayCacheFor(
     version,
   });
   return {
-    lookup() {
-      let hit: ReturnType<typeof lookupDay>;
+    async lookup() {
+      let hit: Awaited<ReturnType<typeof lookupDay>>;
       try {
-        hit = lookupDay(dir, key, { version, watermark });
+        hit = await lookupDay(dir, key, { version, watermark });
       } catch {
         // The watermark could not be read (a locked vault, not a database, …): a miss, so
         // the read that follows reports what is wrong in the adapter's own words.
         return undefined;
       }
-      if (hit.body === undefined) return undefined;
+      const stats = readStats(hit.meta);
+      if (hit.body === undefined || stats === undefined) return undefined;
       try {
         // Parsed even when only the text is written: a body that is not a document is a miss.
-        return { doc: JSON.parse(hit.body) as ActivityDocument, json: hit.body };
+        return { doc: JSON.parse(hit.body) as ActivityDocument, json: hit.body, stats };
       } catch {
         return undefined;
       }
     },
-    store(doc) {
+    async store(doc, facts) {
       let wm: Watermark;
       try {
         wm = measured ?? watermark();
       } catch {
         return; // no watermark, no cache entry: the next run compiles afresh
       }
+      const { adapter, location, rows, rejected } = facts;
       // The json emitter's text (emitJson without its newline), so a json run answered from
       // the cache writes the body as it is, with no second stringify.
-      storeDay(dir, key, { version, watermark: wm, body: jsonText(doc) });
+      await storeDay(dir, key, {
+        version,
+        watermark: wm,
+        meta: { stats: { adapter, location, rows, rejected } },
+        body: jsonText(doc),
+      });
     },
   };
+}
+
+/** The read's counts an entry keeps (`meta.stats`), or `undefined` when they are not whole. */
+function readStats(meta: unknown): ReadStats | undefined {
+  const stats = (meta as { stats?: unknown } | undefined)?.stats as ReadStats | undefined;
+  if (typeof stats !== "object" || stats === null) return undefined;
+  const { adapter, location, rows, rejected } = stats;
+  if (typeof adapter !== "string" || typeof location !== "string") return undefined;
+  return counts(rows) && counts(rejected) ? { adapter, location, rows, rejected } : undefined;
+}
+
+function counts(value: unknown): value is Record<string, number> {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  return Object.values(value).every((n) => Number.isSafeInteger(n) && n >= 0);
 }
 
 function fileIdentity(path: string): string {
@@ -126,13 +156,14 @@ export async function cachedRun(
   readMs: number;
   doc: ActivityDocument;
   json: string;
+  stats: ReadStats;
   compileMs: number;
   cached: true;
   capture: Capture;
 }> {
   let capture: Capture | undefined;
   const { settings, window, readAt, source } = run;
-  const read = opts.capture ? await captureReader() : undefined;
+  const read = opts.capture ? await captureReader(source) : undefined;
   return {
     settings,
     window,
@@ -140,6 +171,7 @@ export async function cachedRun(
     readMs,
     doc: hit.doc,
     json: hit.json,
+    stats: hit.stats,
     compileMs: 0,
     cached: true,
     get capture(): Capture {
@@ -152,13 +184,14 @@ export async function cachedRun(
   };
 }
 
-/** The synchronous read of a cached run's capture, with its modules loaded. */
-async function captureReader(): Promise<
+/** The synchronous read of a cached run's capture, with its modules (and reader) loaded. */
+async function captureReader(source: ResolvedSource): Promise<
   (source: ResolvedSource, window: ResolvedWindow, settings: Settings) => Capture
 > {
   const [{ mergeDisplays, parseDisplays }, { redactCapture }] = await Promise.all([
     import("../compile/enrich/geometry.ts"),
     import("../entities/redact_capture.ts"),
+    source.prepare?.(),
   ]);
   return (source, window, settings) => {
     const capture = source.read({ start: window.start, end: window.end, includeText: false });

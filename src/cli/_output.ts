@@ -4,7 +4,7 @@
  * @module
  */
 
-import { safeLine, terminalText } from "../text/sanitize.ts";
+import { hasUnsafeText, safeLine, terminalText } from "../text/sanitize.ts";
 
 /**
  * Writes `text` to `path` (created user-only), or to standard output when absent. The door
@@ -12,7 +12,9 @@ import { safeLine, terminalText } from "../text/sanitize.ts";
  * character reaches a terminal, whatever built the text (JSON from `jsonText` has none left).
  */
 export async function writeOutput(text: string, path: string | undefined): Promise<void> {
-  const bytes = new TextEncoder().encode(terminalText(text));
+  // Every escape sequence starts with a character hasUnsafeText() finds, so a text without
+  // one passes as it is: one scan of a cached day's ~170 KB body instead of two (~0.2 ms).
+  const bytes = new TextEncoder().encode(hasUnsafeText(text) ? terminalText(text) : text);
   if (path === undefined || path === "-") {
     let off = 0;
     while (off < bytes.length) off += await Deno.stdout.write(bytes.subarray(off));

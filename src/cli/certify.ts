@@ -86,7 +86,7 @@ export async function main(args: string[]): Promise<number> {
   const scratch = await Deno.makeTempDir({ prefix: "frames-certify-" });
   let cert: Certificate;
   try {
-    cert = certify({
+    cert = await certify({
       days: read,
       options: { tz: settings.tz, minMinutes: settings.minMinutes, ...(typer ? { typer } : {}) },
       scratch,

@@ -67,9 +67,9 @@ export const COMPILE_OPTIONS = {
   watch: { type: "boolean" },
 } as const;
 
-/** Formats `--stats` lines for a run. */
+/** Formats `--stats` lines for a run (a cached run's counts come from its entry: no read). */
 export function statsText(run: CompiledRun, emitMs: number): string {
-  const f = run.capture.facts;
+  const f = run.stats ?? run.capture.facts;
   const rows = Object.entries(f.rows).map(([k, v]) => `${k} ${v}`).join(", ");
   const rej = Object.entries(f.rejected).sort().map(([k, v]) => `${k}: ${v}`).join("; ");
   const c = run.doc.coverage;
@@ -112,7 +112,8 @@ export async function compileCommand(
       minMinutes: str(p, "min-minutes"),
       budget: str(p, "budget"),
       live: watch,
-      captureUnused: p.values.stats !== true, // statsText() is the one reader of run.capture
+      // statsText() is the one reader of run.capture, and of a cached run's only its stats.
+      captureUnused: true,
     });
     // After the flags were checked (a bad number is the one line a usage error gets).
     if (round === 0) warnIgnored(p, format, cfg.command);
