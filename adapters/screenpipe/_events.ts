@@ -12,6 +12,7 @@ import { NameCache } from "../_names.ts";
 import { interned } from "./_urls.ts";
 import { columnOrNull, idColumn } from "./_schema.ts";
 import { prepareArrays } from "../../src/store/sqlite.ts";
+import { countBetween } from "./_id_span.ts";
 import { redactedAtColumns, typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 
 /**
@@ -134,7 +135,9 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   const withheld = opts.withheld ?? {};
   const events: InputEvent[] = [];
   let read = 0;
-  let unparseable = 0;
+  // Ids of unparseable rows; those between the first and last row of the window count.
+  const garbage: number[] = [];
+  let lowest = Infinity, highest = -Infinity;
   let byteLengths = 0;
   let sorted = true;
   let prevAt = -Infinity;
@@ -143,10 +146,13 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     const ts = row[1];
     const at = typeof ts === "string" ? parseTimestamp(ts) : undefined;
     if (at === undefined) {
-      unparseable++;
+      garbage.push(row[0] as number);
       continue;
     }
     if (at < start || at >= end) continue;
+    const id = row[0] as number;
+    if (id < lowest) lowest = id;
+    if (id > highest) highest = id;
     read++;
     const type = row[2];
     let kind = typeof type === "string" ? EVENT_KINDS.get(type) : undefined;
@@ -191,6 +197,7 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       snapshotRef: typeof row[14] === "number" ? row[14] : undefined,
     });
   }
+  const unparseable = countBetween(garbage, lowest, highest);
   if (unparseable > 0) {
     rejected["ui_events: unparseable timestamp"] = unparseable;
   }
