@@ -222,8 +222,8 @@ function readFrames(
 ): FramesRead {
   const { rejected, withheld } = counts;
   // Rows the upstream redaction worker stamped (any `*_redacted_at` set) are counted.
-  const stamped = redactedAtColumns(columns).map((c) => `${c} IS NOT NULL`).join(" OR ") ||
-    "0";
+  // (Left out when no such column exists: a constant cell still costs its conversion.)
+  const stamped = redactedAtColumns(columns).map((c) => `${c} IS NOT NULL`).join(" OR ");
   const idCol = idColumn(columns);
   const lookEnd = opts.end + LOOKAHEAD_MS;
   const span = idSpan(db, "frames", idCol, { ...opts, end: lookEnd }, "snapshots");
@@ -238,9 +238,9 @@ function readFrames(
       columnOrNull(columns, "browser_url")
     }, ${columnOrNull(columns, "device_name")}, ${columnOrNull(columns, "focused")}, ${
       columnOrNull(columns, "capture_trigger")
-    }, ${
-      columnOrNull(columns, "elements_ref_frame_id")
-    }, (${stamped}) FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
+    }, ${columnOrNull(columns, "elements_ref_frame_id")}${
+      stamped ? `, (${stamped})` : ""
+    } FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
   );
   const rows = stmt.all(span.first, span.last);
   const hasTrigger = columns.has("capture_trigger");
