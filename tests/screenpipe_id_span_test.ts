@@ -275,3 +275,35 @@ Deno.test("a lone row is in the id span whenever its parsed time is in the windo
   );
   db.close();
 });
+
+Deno.test("repeated titles and names read like distinct ones: every placeholder is counted", () => {
+  // The reader reuses the previous row's cleaned app, title and URL while they repeat; a
+  // title with a placeholder must still be counted once per row.
+  const path = join(dir, "repeats.sqlite");
+  const db = new DatabaseSync(path);
+  db.exec(SCREENPIPE_SCHEMA_SQL);
+  const titles = ["Inbox [EMAIL]", "Inbox [EMAIL]", "plain", "plain", "Inbox [EMAIL]", null];
+  titles.forEach((t, i) => {
+    const ts = new Date(BASE + 3600_000 + i * 1000).toISOString();
+    db.prepare(
+      "INSERT INTO frames (id, timestamp, app_name, window_name, device_name) VALUES (?, ?, ?, ?, 'monitor_1')",
+    ).run(i + 1, ts, i === 3 ? "Other\u200b" : "Mail", t);
+    db.prepare(
+      "INSERT INTO ui_events (id, timestamp, event_type, app_name, window_title) VALUES (?, ?, 'key', 'Mail', ?)",
+    ).run(i + 1, ts, t);
+  });
+  db.close();
+  const capture = readScreenpipe(path, { start: BASE, end: BASE + 86_400_000 });
+  const expected = titles.map((t) => t === null ? undefined : t.replace("[EMAIL]", "").trim());
+  assert.deepEqual(capture.snapshots.map((s) => s.title), expected);
+  assert.deepEqual(capture.events.map((e) => e.title), expected);
+  assert.deepEqual(capture.snapshots.map((s) => s.app), [
+    "Mail",
+    "Mail",
+    "Mail",
+    "Other",
+    "Mail",
+    "Mail",
+  ]);
+  assert.equal(capture.facts.withheld?.["screenpipe redaction placeholder"], 6);
+});

@@ -15,6 +15,9 @@ import { prepareArrays } from "../../src/store/sqlite.ts";
 import { countBetween } from "./_id_span.ts";
 import { redactedAtColumns, typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 
+// Matches no row value: the "previous value" before the first row.
+const NONE = {};
+
 /**
  * The capture model's input kinds by screenpipe `event_type` (`move` is filtered in SQL;
  * `clipboard` is resolved by its operation, {@linkcode CLIPBOARD_KINDS}).
@@ -143,6 +146,11 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   let byteLengths = 0;
   let sorted = true;
   let prevAt = -Infinity;
+  // The previous row's answers, reused without a call while the values repeat (as in
+  // read.ts); a title only when cleaning it counted nothing.
+  let rawApp: unknown = NONE, app: string | undefined;
+  let rawTitle: unknown = NONE, title: string | undefined, titleCounts = true;
+  let rawUrl: unknown = NONE, url: string | undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const ts = row[1];
@@ -166,7 +174,11 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       rejected[reason] = (rejected[reason] ?? 0) + 1;
       continue;
     }
-    const url = row[8];
+    if (row[8] !== rawUrl) {
+      rawUrl = row[8];
+      url = typeof rawUrl === "string" && rawUrl !== "" ? interned(urls, rawUrl) : undefined;
+    }
+    if (row[6] !== rawApp) app = names.get(rawApp = row[6]);
     if (kind === "text" && row[15] === 1) byteLengths++;
     if (row[17] === 1) {
       withheld["screenpipe redacted upstream: ui_events"] =
@@ -181,6 +193,12 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       : undefined;
     if (at < prevAt) sorted = false;
     prevAt = at;
+    // After the stamp and the typed run: placeholders are counted in the order they were.
+    if (row[7] !== rawTitle || titleCounts) {
+      const clean = names.get(rawTitle = row[7]);
+      titleCounts = clean !== undefined && clean.indexOf("[") >= 0;
+      title = withoutPlaceholders(clean, withheld);
+    }
     events.push({
       ref: row[0] as number,
       at,
@@ -188,9 +206,9 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       display: undefined,
       x: typeof row[3] === "number" ? row[3] : undefined,
       y: typeof row[4] === "number" ? row[4] : undefined,
-      app: names.get(row[6]),
-      title: withoutPlaceholders(names.get(row[7]), withheld),
-      url: typeof url === "string" && url !== "" ? interned(urls, url) : undefined,
+      app,
+      title,
+      url,
       element: row[9] === null && row[10] === null && row[11] === null && row[12] === null
         ? undefined
         : toElement(withoutPlaceholders(str(row[9]), withheld), row[10], row[11], row[12]),

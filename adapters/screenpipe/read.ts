@@ -48,6 +48,9 @@ export interface ScreenpipeReadOptions extends ReadWindowOptions {
   allowMigrated?: boolean;
 }
 
+// Matches no row value: the "previous value" before the first row.
+const NONE = {};
+
 /** Display id used when a row names none (older single-monitor databases). */
 export const DEFAULT_DISPLAY = "monitor_0";
 
@@ -259,6 +262,12 @@ function readFrames(
   let prevAt = -Infinity;
   const reuse = new Map<number, number>();
   const urlMemo = new Map<string, string | undefined>();
+  // Consecutive rows mostly repeat the app, title and URL: the previous row's answers are
+  // reused without a call (a fresh process runs this loop interpreted, where calls cost
+  // most). A title is reused only when cleaning it counted nothing (no `[`).
+  let rawApp: unknown = NONE, app: string | undefined;
+  let rawTitle: unknown = NONE, title: string | undefined, titleCounts = true;
+  let rawUrl: unknown = NONE, url: string | undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (hasReuse && typeof row[8] === "number") reuse.set(row[0] as number, row[8]);
@@ -279,12 +288,15 @@ function readFrames(
       withheld["screenpipe redacted upstream: frames"] =
         (withheld["screenpipe redacted upstream: frames"] ?? 0) + 1;
     }
-    const app = names.get(row[2]);
+    if (row[2] !== rawApp) app = names.get(rawApp = row[2]);
     if (app === undefined) {
       if (inside) emptyApp++;
       continue;
     }
-    const url = typeof row[4] === "string" ? pageUrl(urlMemo, row[4]) : undefined;
+    if (row[4] !== rawUrl) {
+      rawUrl = row[4];
+      url = typeof rawUrl === "string" ? pageUrl(urlMemo, rawUrl) : undefined;
+    }
     if (inside && url !== undefined) urls = true;
     let display = displays.get(row[5]);
     if (display === undefined) {
@@ -301,15 +313,18 @@ function readFrames(
       : undefined;
     if (at < prevAt) sorted = false;
     prevAt = at;
+    if (row[3] !== rawTitle || titleCounts) {
+      // A NUL does not cut a title; placeholders the recorder wrote are withheld, not text.
+      const clean = names.get(wholeTextValue(rawTitle = row[3]));
+      titleCounts = clean !== undefined && clean.indexOf("[") >= 0;
+      title = withoutPlaceholders(clean, inside ? withheld : {});
+    }
     all.push({
       ref: row[0] as number,
       at,
       display,
       app,
-      // A NUL does not cut a title; placeholders the recorder wrote are withheld, not text.
-      title: inside
-        ? withoutPlaceholders(names.get(wholeTextValue(row[3])), withheld)
-        : withoutPlaceholders(names.get(wholeTextValue(row[3])), {}),
+      title,
       url,
       trigger,
       focused,
