@@ -39,7 +39,10 @@ const temporal = (globalThis as { Temporal?: TemporalLike }).Temporal;
 interface TemporalLike {
   Instant: {
     fromEpochMilliseconds(ms: number): {
-      toZonedDateTimeISO(tz: string): { offsetNanoseconds: number };
+      toZonedDateTimeISO(tz: string): {
+        offsetNanoseconds: number;
+        getTimeZoneTransition?(direction: "next"): { epochMilliseconds: number } | null;
+      };
     };
   };
 }
@@ -122,7 +125,7 @@ export function offsetMinutes(ms: number, tz: string): number {
   if (zone === undefined) offsetCache.set(tz, zone = new Map());
   let off = zone.get(bucket);
   if (off === undefined) {
-    off = zoneOffset(bucket, tz);
+    off = temporalSpanOffset(bucket, tz) ?? zoneOffset(bucket, tz);
     if (++cachedEntries > 100_000) {
       offsetCache.clear();
       cachedEntries = 1;
@@ -130,6 +133,30 @@ export function offsetMinutes(ms: number, tz: string): number {
     }
     zone.set(bucket, off);
   }
+  return off;
+}
+
+// Per zone, spans [from, until) of one offset, flat as from, until, offset: Temporal names
+// the next transition, so a day costs one or two zone lookups instead of one per quarter.
+const spans = new Map<string, number[]>();
+
+/** The offset at `bucket` from the spans Temporal gives, or `undefined` without Temporal. */
+function temporalSpanOffset(bucket: number, tz: string): number | undefined {
+  if (temporal === undefined || !temporalKnows(tz)) return undefined;
+  let list = spans.get(tz);
+  if (list === undefined) spans.set(tz, list = []);
+  for (let i = 0; i < list.length; i += 3) {
+    if (bucket >= list[i] && bucket < list[i + 1]) return list[i + 2];
+  }
+  const zoned = temporal.Instant.fromEpochMilliseconds(bucket).toZonedDateTimeISO(tz);
+  const off = Math.round(zoned.offsetNanoseconds / 60e9);
+  // Without the method the span is the bucket alone (still exact, just not shared).
+  const next = typeof zoned.getTimeZoneTransition === "function"
+    ? zoned.getTimeZoneTransition("next")
+    : undefined;
+  const until = next === null ? Infinity : next === undefined ? bucket + 1 : next.epochMilliseconds;
+  if (list.length >= 3 * 64) list.length = 0;
+  list.push(bucket, until, off);
   return off;
 }
 
