@@ -88,10 +88,6 @@ export interface FrameDocContext {
   totals: ResolutionCounts;
 }
 
-// A page's grouping key, built once per page: a fresh string per snapshot is a new one to
-// hash on every lookup. Keyed by the typer's answer, which the settings memoise per URL.
-const PAGE_KEYS = new WeakMap<PageRef, string>();
-
 /** Builds a frame of the document from an exactly measured frame. */
 export function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
   const titles = new Map<string, number>();
@@ -107,8 +103,7 @@ export function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
     }
     if (s.url !== undefined && s.url !== "") {
       const ref = ctx.pageOf(s.url);
-      let key = PAGE_KEYS.get(ref);
-      if (key === undefined) PAGE_KEYS.set(ref, key = ref.kind + "\u0000" + (ref.entity ?? ""));
+      const key = ref.kind + "\u0000" + (ref.entity ?? "");
       const p = pages.get(key);
       if (p) p.count++;
       else pages.set(key, { ref, count: 1 });
