@@ -136,7 +136,14 @@ function readFraction(s: string, from: number): boolean {
   return true;
 }
 
-/** The two shapes real sources write, at fixed positions; NaN means "try the fallback". */
+// The last date the fast path turned into days: a window's rows share one or two dates.
+let lastDate = -1, lastDays = 0;
+
+/**
+ * The two shapes real sources write, at fixed positions; NaN means "try the fallback".
+ * Straight-line code without helper calls: a fresh process runs this once per row in the
+ * interpreter, where each call costs more than the arithmetic.
+ */
 function parseFixedWidth(s: string): number {
   const n = s.length;
   if (n < 19) return NaN;
@@ -147,19 +154,40 @@ function parseFixedWidth(s: string): number {
   ) {
     return NaN;
   }
-  const year = four(s, 0);
-  const month = two(s, 5);
-  const day = two(s, 8);
-  const hour = two(s, 11);
-  const minute = two(s, 14);
-  const second = two(s, 17);
-  if ((year | month | day | hour | minute | second) < 0) return NaN;
+  // Digits as 0–9; anything else is outside that range (unsigned), NaN-safe for the checks.
+  const y0 = s.charCodeAt(0) - 48, y1 = s.charCodeAt(1) - 48;
+  const y2 = s.charCodeAt(2) - 48, y3 = s.charCodeAt(3) - 48;
+  const m0 = s.charCodeAt(5) - 48, m1 = s.charCodeAt(6) - 48;
+  const d0 = s.charCodeAt(8) - 48, d1 = s.charCodeAt(9) - 48;
+  const h0 = s.charCodeAt(11) - 48, h1 = s.charCodeAt(12) - 48;
+  const i0 = s.charCodeAt(14) - 48, i1 = s.charCodeAt(15) - 48;
+  const s0 = s.charCodeAt(17) - 48, s1 = s.charCodeAt(18) - 48;
+  if (
+    (y0 >>> 0) > 9 || (y1 >>> 0) > 9 || (y2 >>> 0) > 9 || (y3 >>> 0) > 9 ||
+    (m0 >>> 0) > 9 || (m1 >>> 0) > 9 || (d0 >>> 0) > 9 || (d1 >>> 0) > 9 ||
+    (h0 >>> 0) > 9 || (h1 >>> 0) > 9 || (i0 >>> 0) > 9 || (i1 >>> 0) > 9 ||
+    (s0 >>> 0) > 9 || (s1 >>> 0) > 9
+  ) {
+    return NaN;
+  }
+  const year = y0 * 1000 + y1 * 100 + y2 * 10 + y3;
+  const month = m0 * 10 + m1, day = d0 * 10 + d1;
+  const hour = h0 * 10 + h1, minute = i0 * 10 + i1, second = s0 * 10 + s1;
   let i = 19;
   let ms = 0;
   if (i < n && s.charCodeAt(i) === 46) {
-    if (!readFraction(s, i + 1)) return NaN;
-    ms = fraction.ms;
-    i = fraction.end;
+    // Fraction: every character a digit, the first three are milliseconds.
+    const from = ++i;
+    while (i < n) {
+      const c = s.charCodeAt(i) - 48;
+      if ((c >>> 0) > 9) break;
+      if (i - from < 3) ms = ms * 10 + c;
+      i++;
+    }
+    const count = i - from;
+    if (count === 0) return NaN;
+    if (count === 1) ms *= 100;
+    else if (count === 2) ms *= 10;
   }
   let offset = 0;
   if (i === n) {
@@ -168,16 +196,36 @@ function parseFixedWidth(s: string): number {
     offset = 0;
   } else if (i === n - 6 && s.charCodeAt(i + 3) === 58) {
     const sign = s.charCodeAt(i);
-    const oh = two(s, i + 1);
-    const om = two(s, i + 4);
-    if ((sign !== 43 && sign !== 45) || oh < 0 || om < 0 || om > 59) return NaN;
-    offset = oh * 60 + om;
+    const a = s.charCodeAt(i + 1) - 48, b = s.charCodeAt(i + 2) - 48;
+    const c = s.charCodeAt(i + 4) - 48, d = s.charCodeAt(i + 5) - 48;
+    if ((sign !== 43 && sign !== 45) || (a >>> 0) > 9 || (b >>> 0) > 9) return NaN;
+    if ((c >>> 0) > 9 || (d >>> 0) > 9) return NaN;
+    const om = c * 10 + d;
+    if (om > 59) return NaN;
+    offset = (a * 10 + b) * 60 + om;
     if (offset > MAX_OFFSET_MINUTES) return NaN;
     if (sign === 45) offset = -offset;
   } else {
     return NaN;
   }
-  return compose(year, month, day, hour, minute, second, ms, offset);
+  if (
+    month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59 ||
+    day >
+      (month === 2
+        ? ((year % 4 === 0 && year % 100 !== 0) || year % 400 === 0 ? 29 : 28)
+        : month === 4 || month === 6 || month === 9 || month === 11
+        ? 30
+        : 31)
+  ) {
+    return NaN;
+  }
+  const date = year * 10000 + month * 100 + day;
+  if (date !== lastDate) {
+    lastDays = daysFromCivil(year, month, day);
+    lastDate = date;
+  }
+  return lastDays * MS_PER_DAY + hour * 3_600_000 + minute * 60_000 + second * 1000 + ms -
+    offset * MS_PER_MINUTE;
 }
 
 /** The careful path for every other spelling; walks the text once. */

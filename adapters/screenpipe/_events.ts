@@ -12,7 +12,11 @@ import { NameCache } from "../_names.ts";
 import { interned } from "./_urls.ts";
 import { columnOrNull, idColumn } from "./_schema.ts";
 import { prepareArrays } from "../../src/store/sqlite.ts";
+import { countBetween } from "./_id_span.ts";
 import { redactedAtColumns, typedChars, type Withheld, withoutPlaceholders } from "./_privacy.ts";
+
+// Matches no row value: the "previous value" before the first row.
+const NONE = {};
 
 /**
  * The capture model's input kinds by screenpipe `event_type` (`move` is filtered in SQL;
@@ -98,7 +102,10 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   const marked = c.has("text_content")
     ? "CASE WHEN instr(text_content, '[') > 0 THEN text_content END"
     : "NULL";
-  const stamped = redactedAtColumns(c).map((x) => `${x} IS NOT NULL`).join(" OR ") || "0";
+  const stamped = redactedAtColumns(c).map((x) => `${x} IS NOT NULL`).join(" OR ");
+  // Every cell costs the conversion to a JavaScript value (~20 ns even for NULL): the two
+  // that are constant without typed text or upstream stamps are left out (read as undefined).
+  const tail = opts.includeText ? [`(${stamped || "0"})`, text] : stamped ? [`(${stamped})`] : [];
   const select = [
     idCol,
     "timestamp",
@@ -106,7 +113,6 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     columnOrNull(c, "x"),
     columnOrNull(c, "y"),
     chars,
-    text,
     columnOrNull(c, "app_name"),
     columnOrNull(c, "window_title"),
     columnOrNull(c, "browser_url"),
@@ -118,7 +124,7 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
     columnOrNull(c, "modifiers"),
     bytesOnly,
     marked,
-    `(${stamped})`,
+    ...tail,
   ].join(", ");
   // Mouse motion is not input volume (and is the bulk of the table): `move` rows never
   // leave SQLite. `IS NOT` keeps NULL types, which are then rejected with a reason.
@@ -134,23 +140,33 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
   const withheld = opts.withheld ?? {};
   const events: InputEvent[] = [];
   let read = 0;
-  let unparseable = 0;
+  // Ids of unparseable rows; those between the first and last row of the window count.
+  const garbage: number[] = [];
+  let lowest = Infinity, highest = -Infinity;
   let byteLengths = 0;
   let sorted = true;
   let prevAt = -Infinity;
+  // The previous row's answers, reused without a call while the values repeat (as in
+  // read.ts); a title only when cleaning it counted nothing.
+  let rawApp: unknown = NONE, app: string | undefined;
+  let rawTitle: unknown = NONE, title: string | undefined, titleCounts = true;
+  let rawUrl: unknown = NONE, url: string | undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     const ts = row[1];
     const at = typeof ts === "string" ? parseTimestamp(ts) : undefined;
     if (at === undefined) {
-      unparseable++;
+      garbage.push(row[0] as number);
       continue;
     }
     if (at < start || at >= end) continue;
+    const id = row[0] as number;
+    if (id < lowest) lowest = id;
+    if (id > highest) highest = id;
     read++;
     const type = row[2];
     let kind = typeof type === "string" ? EVENT_KINDS.get(type) : undefined;
-    if (type === "clipboard") kind = clipboardKind(row[15]);
+    if (type === "clipboard") kind = clipboardKind(row[14]);
     if (kind === undefined) {
       const reason = typeof type === "string" && type !== ""
         ? `ui_events: unknown event_type "${type}"`
@@ -158,21 +174,31 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       rejected[reason] = (rejected[reason] ?? 0) + 1;
       continue;
     }
-    const url = row[9];
-    if (kind === "text" && row[16] === 1) byteLengths++;
-    if (row[18] === 1) {
+    if (row[8] !== rawUrl) {
+      rawUrl = row[8];
+      url = typeof rawUrl === "string" && rawUrl !== "" ? interned(urls, rawUrl) : undefined;
+    }
+    if (row[6] !== rawApp) app = names.get(rawApp = row[6]);
+    if (kind === "text" && row[15] === 1) byteLengths++;
+    if (row[17] === 1) {
       withheld["screenpipe redacted upstream: ui_events"] =
         (withheld["screenpipe redacted upstream: ui_events"] ?? 0) + 1;
     }
     const chars = kind !== "text"
       ? undefined
-      : typeof row[17] === "string"
-      ? typedChars(row[17], withheld)
+      : typeof row[16] === "string"
+      ? typedChars(row[16], withheld)
       : typeof row[5] === "number"
       ? row[5]
       : undefined;
     if (at < prevAt) sorted = false;
     prevAt = at;
+    // After the stamp and the typed run: placeholders are counted in the order they were.
+    if (row[7] !== rawTitle || titleCounts) {
+      const clean = names.get(rawTitle = row[7]);
+      titleCounts = clean !== undefined && clean.indexOf("[") >= 0;
+      title = withoutPlaceholders(clean, withheld);
+    }
     events.push({
       ref: row[0] as number,
       at,
@@ -180,17 +206,18 @@ export function readUiEvents(db: DatabaseSync, opts: ReadUiEventsOptions): UiEve
       display: undefined,
       x: typeof row[3] === "number" ? row[3] : undefined,
       y: typeof row[4] === "number" ? row[4] : undefined,
-      app: names.get(row[7]),
-      title: withoutPlaceholders(names.get(row[8]), withheld),
-      url: typeof url === "string" && url !== "" ? interned(urls, url) : undefined,
-      element: row[10] === null && row[11] === null && row[12] === null && row[13] === null
+      app,
+      title,
+      url,
+      element: row[9] === null && row[10] === null && row[11] === null && row[12] === null
         ? undefined
-        : toElement(withoutPlaceholders(str(row[10]), withheld), row[11], row[12], row[13]),
+        : toElement(withoutPlaceholders(str(row[9]), withheld), row[10], row[11], row[12]),
       chars,
-      text: typeof row[6] === "string" ? row[6] : undefined,
-      snapshotRef: typeof row[14] === "number" ? row[14] : undefined,
+      text: typeof row[18] === "string" ? row[18] : undefined,
+      snapshotRef: typeof row[13] === "number" ? row[13] : undefined,
     });
   }
+  const unparseable = countBetween(garbage, lowest, highest);
   if (unparseable > 0) {
     rejected["ui_events: unparseable timestamp"] = unparseable;
   }

@@ -3,12 +3,12 @@
  * `frames` and `ui_events` rows → the capture model.
  *
  * The database is opened read-only and read inside one read transaction, so the window is
- * a consistent snapshot even while the recorder writes. Times are never compared as text
- * across spellings: a generous text margin on the timestamp index finds the rows near the
- * window, SQLite's date parser (padded by seconds) or, where it gives up, ours narrows them
- * to an id span, the rows are read as one contiguous id range and exact times are parsed
- * and filtered in code. screenpipe records no display geometry, so `displays` is always
- * empty.
+ * a consistent snapshot even while the recorder writes. The timestamp index gives an id
+ * span that holds every row of the window (`_id_span.ts`: text ranges per spelling, parsing
+ * only the rows of the ±19 h offset margin that could be inside), the rows are read as one
+ * contiguous id range and exact times are parsed and filtered in code. Unparseable rows are
+ * counted between the first and last row of the window, so the counts do not depend on how
+ * wide the span was. screenpipe records no display geometry, so `displays` is always empty.
  *
  * @module
  */
@@ -16,7 +16,8 @@
 import { resolve } from "../../src/file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
-import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";
+import { parseTimestamp } from "../_timestamp.ts";
+import { countBetween, idSpan } from "./_id_span.ts";
 import {
   prepareArrays,
   readSqliteSource,
@@ -37,6 +38,7 @@ import type { ReadWindowOptions } from "../types.ts";
 export { readElements, type ReadElementsOptions } from "./_elements.ts";
 export { screenpipeElementLookup } from "./_lookup.ts";
 export { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./_discover.ts";
+export { TEXT_MARGIN_MS } from "./_id_span.ts";
 
 /** Options for {@linkcode readScreenpipe}: the window plus how long to wait for a lock. */
 export interface ScreenpipeReadOptions extends ReadWindowOptions {
@@ -46,16 +48,13 @@ export interface ScreenpipeReadOptions extends ReadWindowOptions {
   allowMigrated?: boolean;
 }
 
+// Matches no row value: the "previous value" before the first row.
+const NONE = {};
+
 /** Display id used when a row names none (older single-monitor databases). */
 export const DEFAULT_DISPLAY = "monitor_0";
 
 const LABEL = "screenpipe";
-
-/** Margin that covers every accepted UTC offset plus the hour rounding of the text bound. */
-export const TEXT_MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 3_600_000;
-
-/** Padding of the span SQLite's parser finds (whole seconds, float rounding). */
-const SPAN_PAD_SECONDS = 2;
 
 /**
  * How far past the window's end the reader looks for each display's next snapshot (SPEC
@@ -205,60 +204,6 @@ function hasElements(schema: ScreenpipeSchema): boolean {
   return schema.elements !== undefined && schema.elements.has("frame_id");
 }
 
-/**
- * The smallest and largest id of rows whose time falls in the window (possibly a little
- * wider, never narrower). The timestamp index is scanned with a text margin that is safe
- * for every spelling (the lower bound `YYYY-MM-DD HH` sorts below both the `T` and space
- * spellings of that hour; the upper bound keeps the whole last date). Inside it, SQLite's
- * own date parser narrows the span, padded by seconds, so the rows never travel to
- * JavaScript; rows it cannot parse come back and are parsed here. Exact filtering of the
- * rows read is always done in code. With `fromRefs`, only ids from there on (a rowid range,
- * read from the table anyway), and for events the `move` rows of that scope are counted.
- */
-function idSpan(
-  db: DatabaseSync,
-  table: string,
-  idCol: string,
-  window: ReadWindowOptions,
-  kind: "snapshots" | "events",
-): { first: number; last: number; moves?: number } {
-  const low = utcDateHour(window.start - TEXT_MARGIN_MS);
-  const high = utcDateHour(window.end + TEXT_MARGIN_MS);
-  const lowText = `${low.date} ${low.hour}`;
-  const highText = `${high.date}~`;
-  const floor = window.fromRefs?.[kind]; // `+timestamp`: not the timestamp index
-  const byId = Number.isSafeInteger(floor);
-  const [ids, ts] = byId ? [`${idCol} >= ${floor} AND `, "+timestamp"] : ["", "timestamp"];
-  const type = byId && kind === "events" ? "event_type" : "NULL";
-  // One scan of the index; `LIMIT -1` keeps SQLite from inlining the subquery, which
-  // would evaluate `unixepoch()` once per reference instead of once per row.
-  const span = prepareArrays(
-    db,
-    `SELECT min(id) FILTER (WHERE u BETWEEN ? AND ?), max(id) FILTER (WHERE u BETWEEN ? AND ?),
-       json_group_array(json_array(id, timestamp)) FILTER (WHERE u IS NULL),
-       ${type === "NULL" ? "NULL" : "count(*) FILTER (WHERE type IS 'move')"}
-     FROM (SELECT ${idCol} AS id, timestamp, unixepoch(timestamp) AS u, ${type} AS type
-           FROM ${table} WHERE ${ids}${ts} >= ? AND ${ts} < ? LIMIT -1)`,
-  );
-  const lo = Math.floor(window.start / 1000) - SPAN_PAD_SECONDS;
-  const hi = Math.ceil(window.end / 1000) + SPAN_PAD_SECONDS;
-  const [min, max, oddJson, moved] = span.all(lo, hi, lo, hi, lowText, highText)[0];
-  let first = typeof min === "number" ? min : Infinity;
-  let last = typeof max === "number" ? max : -Infinity;
-  const odd = typeof oddJson === "string" && oddJson !== "[]"
-    ? JSON.parse(oddJson) as [number, string][]
-    : [];
-  const { start, end } = window;
-  for (let i = 0; i < odd.length; i++) {
-    const [id, ts] = odd[i];
-    const at = parseTimestamp(ts);
-    if (at === undefined || at < start || at >= end) continue;
-    if (id < first) first = id;
-    if (id > last) last = id;
-  }
-  return { first, last, ...(typeof moved === "number" ? { moves: moved } : {}) };
-}
-
 interface FramesRead {
   snapshots: Snapshot[];
   /** Per display, the first snapshot at or after the window's end. */
@@ -280,8 +225,8 @@ function readFrames(
 ): FramesRead {
   const { rejected, withheld } = counts;
   // Rows the upstream redaction worker stamped (any `*_redacted_at` set) are counted.
-  const stamped = redactedAtColumns(columns).map((c) => `${c} IS NOT NULL`).join(" OR ") ||
-    "0";
+  // (Left out when no such column exists: a constant cell still costs its conversion.)
+  const stamped = redactedAtColumns(columns).map((c) => `${c} IS NOT NULL`).join(" OR ");
   const idCol = idColumn(columns);
   const lookEnd = opts.end + LOOKAHEAD_MS;
   const span = idSpan(db, "frames", idCol, { ...opts, end: lookEnd }, "snapshots");
@@ -296,9 +241,9 @@ function readFrames(
       columnOrNull(columns, "browser_url")
     }, ${columnOrNull(columns, "device_name")}, ${columnOrNull(columns, "focused")}, ${
       columnOrNull(columns, "capture_trigger")
-    }, ${
-      columnOrNull(columns, "elements_ref_frame_id")
-    }, (${stamped}) FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
+    }, ${columnOrNull(columns, "elements_ref_frame_id")}${
+      stamped ? `, (${stamped})` : ""
+    } FROM frames WHERE ${idCol} BETWEEN ? AND ?`,
   );
   const rows = stmt.all(span.first, span.last);
   const hasTrigger = columns.has("capture_trigger");
@@ -306,7 +251,9 @@ function readFrames(
   const displays = new Map<unknown, string>();
   const { start, end } = opts;
   let read = 0;
-  let unparseable = 0;
+  // Ids of unparseable rows; those between the first and last row of the window count.
+  const garbage: number[] = [];
+  let lowest = Infinity, highest = -Infinity;
   let emptyApp = 0;
   let urls = false;
   let sawFocused = false;
@@ -315,16 +262,25 @@ function readFrames(
   let prevAt = -Infinity;
   const reuse = new Map<number, number>();
   const urlMemo = new Map<string, string | undefined>();
+  // Consecutive rows mostly repeat the app, title and URL: the previous row's answers are
+  // reused without a call (a fresh process runs this loop interpreted, where calls cost
+  // most). A title is reused only when cleaning it counted nothing (no `[`).
+  let rawApp: unknown = NONE, app: string | undefined;
+  let rawTitle: unknown = NONE, title: string | undefined, titleCounts = true;
+  let rawUrl: unknown = NONE, url: string | undefined;
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i];
     if (hasReuse && typeof row[8] === "number") reuse.set(row[0] as number, row[8]);
     const ts = row[1];
     const at = typeof ts === "string" ? parseTimestamp(ts) : undefined;
     if (at === undefined) {
-      unparseable++;
+      garbage.push(row[0] as number);
       continue;
     }
     if (at < start || at >= lookEnd) continue;
+    const id = row[0] as number;
+    if (id < lowest) lowest = id;
+    if (id > highest) highest = id;
     // Rows past the end only end the last dwell: they are not rows of this window.
     const inside = at < end;
     if (inside) read++;
@@ -332,12 +288,15 @@ function readFrames(
       withheld["screenpipe redacted upstream: frames"] =
         (withheld["screenpipe redacted upstream: frames"] ?? 0) + 1;
     }
-    const app = names.get(row[2]);
+    if (row[2] !== rawApp) app = names.get(rawApp = row[2]);
     if (app === undefined) {
       if (inside) emptyApp++;
       continue;
     }
-    const url = typeof row[4] === "string" ? pageUrl(urlMemo, row[4]) : undefined;
+    if (row[4] !== rawUrl) {
+      rawUrl = row[4];
+      url = typeof rawUrl === "string" ? pageUrl(urlMemo, rawUrl) : undefined;
+    }
     if (inside && url !== undefined) urls = true;
     let display = displays.get(row[5]);
     if (display === undefined) {
@@ -354,20 +313,24 @@ function readFrames(
       : undefined;
     if (at < prevAt) sorted = false;
     prevAt = at;
+    if (row[3] !== rawTitle || titleCounts) {
+      // A NUL does not cut a title; placeholders the recorder wrote are withheld, not text.
+      const clean = names.get(wholeTextValue(rawTitle = row[3]));
+      titleCounts = clean !== undefined && clean.indexOf("[") >= 0;
+      title = withoutPlaceholders(clean, inside ? withheld : {});
+    }
     all.push({
       ref: row[0] as number,
       at,
       display,
       app,
-      // A NUL does not cut a title; placeholders the recorder wrote are withheld, not text.
-      title: inside
-        ? withoutPlaceholders(names.get(wholeTextValue(row[3])), withheld)
-        : withoutPlaceholders(names.get(wholeTextValue(row[3])), {}),
+      title,
       url,
       trigger,
       focused,
     });
   }
+  const unparseable = countBetween(garbage, lowest, highest);
   if (unparseable > 0) rejected["frames: unparseable timestamp"] = unparseable;
   if (emptyApp > 0) rejected["frames: empty app_name"] = emptyApp;
   if (!sorted) all.sort(byTimeThenRef);

@@ -80,7 +80,8 @@ export function attributeInput(
   const index = new Map(streams.map((s, k) => [s.display, k]));
   const perSnapshot: InputEvent[][][] = streams.map((s) => new Array(s.snaps.length));
   const unattributed: InputEvent[] = [];
-  for (const ev of events) {
+  for (let e = 0; e < events.length; e++) {
+    const ev = events[e];
     const k = streams.length === 0 ? -1 : pickStream(ev, streams, index, opts);
     const i = k < 0 ? -1 : intervalAt(streams[k], ev.at);
     if (i < 0) {

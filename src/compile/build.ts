@@ -132,9 +132,9 @@ function collect(
   perSnap: readonly (InputEvent[] | undefined)[],
 ): InputEvent[] {
   const out: InputEvent[] = [];
-  for (const i of snaps) {
-    const evs = perSnap[i];
-    if (evs) { for (const e of evs) out.push(e); }
+  for (let j = 0; j < snaps.length; j++) {
+    const evs = perSnap[snaps[j]];
+    if (evs) { for (let k = 0; k < evs.length; k++) out.push(evs[k]); }
   }
   return out;
 }
@@ -151,7 +151,8 @@ function finishFrame(d: DraftFrame, stream: Stream, parts: StreamParts): BuiltFr
   const { perSnap, pres, focused } = parts;
   const first = d.snaps[0], last = d.snaps[d.snaps.length - 1];
   let focusedMs = 0, presenceMs = 0;
-  for (const i of d.snaps) {
+  for (let j = 0; j < d.snaps.length; j++) {
+    const i = d.snaps[j];
     focusedMs += focused[i];
     if (pres[i]) presenceMs += stream.credit[i];
   }

@@ -95,7 +95,8 @@ function beats(a: Claim, b: Claim): boolean {
 /** Per stream, per snapshot: 1 when an event of the stream's machine falls in its credit. */
 function inputFlags(streams: readonly Stream[], events: readonly InputEvent[]): Uint8Array[] {
   const byMachine = new Map<string, number[]>();
-  for (const e of events) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
     if (e.machine === undefined) continue;
     let list = byMachine.get(e.machine);
     if (list === undefined) byMachine.set(e.machine, list = []);

@@ -39,7 +39,7 @@ function foldTail(frames: DraftFrame[], flickerMs: number): void {
       ...y.interruptions,
       ...z.interruptions,
     );
-    for (const i of z.snaps) x.snaps.push(i);
+    for (let i = 0; i < z.snaps.length; i++) x.snaps.push(z.snaps[i]);
     x.creditMs += z.creditMs;
     frames.length -= 2;
   }

@@ -36,7 +36,8 @@ export function countInput(events: readonly InputEvent[]): InputCounts {
     text_runs: 0,
     text_chars: 0,
   };
-  for (const e of events) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
     switch (e.kind) {
       case "key":
         c.keys++;
@@ -72,7 +73,9 @@ export function topKeys(weights: Map<string, number>, n: number): string[] {
 
 /** The refs of events, for evidence. */
 export function refs(events: readonly InputEvent[]): number[] {
-  return events.map((e) => e.ref);
+  const out = new Array<number>(events.length);
+  for (let i = 0; i < events.length; i++) out[i] = events[i].ref;
+  return out;
 }
 
 /** What {@linkcode frameDoc} needs besides the frame. */
@@ -91,7 +94,8 @@ export function frameDoc(f: BuiltFrame, ctx: FrameDocContext): Frame {
   const pages = new Map<string, { ref: PageRef; count: number }>();
   const st = f.stream;
   const snapRefs: number[] = [];
-  for (const i of f.snaps) {
+  for (let j = 0; j < f.snaps.length; j++) {
+    const i = f.snaps[j];
     const s = st.snaps[i];
     snapRefs.push(s.ref);
     if (s.title !== undefined && s.title !== "") {

@@ -25,7 +25,8 @@ export class IntervalUnion {
     for (let i = 0; i < n; i++) order[i] = i;
     order.sort((a, b) => flat[2 * a] - flat[2 * b] || flat[2 * a + 1] - flat[2 * b + 1]);
     let total = 0, curS = -Infinity, curE = -Infinity;
-    for (const i of order) {
+    for (let k = 0; k < n; k++) {
+      const i = order[k];
       const s = flat[2 * i], e = flat[2 * i + 1];
       if (s > curE) {
         total += curE - curS > 0 ? curE - curS : 0;

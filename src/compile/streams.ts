@@ -80,7 +80,8 @@ export function buildStreams(
     if (t === undefined || s.at < t) next.set(s.display, s.at);
   }
   const byDisplay = new Map<string, Snapshot[]>();
-  for (const s of snapshots) {
+  for (let i = 0; i < snapshots.length; i++) {
+    const s = snapshots[i];
     let list = byDisplay.get(s.display);
     if (!list) byDisplay.set(s.display, list = []);
     list.push(s);

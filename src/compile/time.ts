@@ -39,7 +39,10 @@ const temporal = (globalThis as { Temporal?: TemporalLike }).Temporal;
 interface TemporalLike {
   Instant: {
     fromEpochMilliseconds(ms: number): {
-      toZonedDateTimeISO(tz: string): { offsetNanoseconds: number };
+      toZonedDateTimeISO(tz: string): {
+        offsetNanoseconds: number;
+        getTimeZoneTransition?(direction: "next"): { epochMilliseconds: number } | null;
+      };
     };
   };
 }
@@ -106,7 +109,9 @@ function intlFields(ms: number, tz: string): LocalFields {
 }
 
 const QUARTER = 15 * MINUTE;
-const offsetCache = new Map<string, number>();
+// Per zone, per quarter hour (a number key: no string to build and hash per call).
+const offsetCache = new Map<string, Map<number, number>>();
+let cachedEntries = 0;
 
 /**
  * The zone's UTC offset at an instant, in whole minutes (east positive).
@@ -116,26 +121,72 @@ const offsetCache = new Map<string, number>();
  */
 export function offsetMinutes(ms: number, tz: string): number {
   const bucket = Math.floor(ms / QUARTER) * QUARTER;
-  const key = tz + "|" + bucket;
-  let off = offsetCache.get(key);
+  let zone = offsetCache.get(tz);
+  if (zone === undefined) offsetCache.set(tz, zone = new Map());
+  let off = zone.get(bucket);
   if (off === undefined) {
-    off = zoneOffset(bucket, tz);
-    if (offsetCache.size > 100_000) offsetCache.clear();
-    offsetCache.set(key, off);
+    off = temporalSpanOffset(bucket, tz) ?? zoneOffset(bucket, tz);
+    if (++cachedEntries > 100_000) {
+      offsetCache.clear();
+      cachedEntries = 1;
+      offsetCache.set(tz, zone = new Map());
+    }
+    zone.set(bucket, off);
   }
+  return off;
+}
+
+// Per zone, spans [from, until) of one offset, flat as from, until, offset: Temporal names
+// the next transition, so a day costs one or two zone lookups instead of one per quarter.
+const spans = new Map<string, number[]>();
+
+/** The offset at `bucket` from the spans Temporal gives, or `undefined` without Temporal. */
+function temporalSpanOffset(bucket: number, tz: string): number | undefined {
+  if (temporal === undefined || !temporalKnows(tz)) return undefined;
+  let list = spans.get(tz);
+  if (list === undefined) spans.set(tz, list = []);
+  for (let i = 0; i < list.length; i += 3) {
+    if (bucket >= list[i] && bucket < list[i + 1]) return list[i + 2];
+  }
+  const zoned = temporal.Instant.fromEpochMilliseconds(bucket).toZonedDateTimeISO(tz);
+  const off = Math.round(zoned.offsetNanoseconds / 60e9);
+  // Without the method the span is the bucket alone (still exact, just not shared).
+  const next = typeof zoned.getTimeZoneTransition === "function"
+    ? zoned.getTimeZoneTransition("next")
+    : undefined;
+  const until = next === null ? Infinity : next === undefined ? bucket + 1 : next.epochMilliseconds;
+  if (list.length >= 3 * 64) list.length = 0;
+  list.push(bucket, until, off);
   return off;
 }
 
 /** Splits an instant into the zone's local wall-clock fields. */
 export function localFields(ms: number, tz: string): LocalFields {
-  const d = new Date(ms + offsetMinutes(ms, tz) * MINUTE);
+  return fieldsAt(ms, offsetMinutes(ms, tz));
+}
+
+// Civil fields by arithmetic (Hinnant's civil_from_days), not a Date per call.
+function fieldsAt(ms: number, off: number): LocalFields {
+  const local = ms + off * MINUTE;
+  const days = Math.floor(local / 86_400_000);
+  const secs = Math.floor((local - days * 86_400_000) / 1000);
+  const z = days + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) -
+      Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const month = mp < 10 ? mp + 3 : mp - 9;
   return {
-    year: d.getUTCFullYear(),
-    month: d.getUTCMonth() + 1,
-    day: d.getUTCDate(),
-    hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(),
-    second: d.getUTCSeconds(),
+    year: yoe + era * 400 + (month <= 2 ? 1 : 0),
+    month,
+    day: doy - Math.floor((153 * mp + 2) / 5) + 1,
+    hour: Math.floor(secs / 3600),
+    minute: Math.floor(secs / 60) % 60,
+    second: secs % 60,
   };
 }
 
@@ -152,8 +203,8 @@ function pad2(n: number): string {
  * ```
  */
 export function formatLocal(ms: number, tz: string): string {
-  const f = localFields(ms, tz);
   const off = offsetMinutes(ms, tz);
+  const f = fieldsAt(ms, off);
   const date = `${f.year}-${pad2(f.month)}-${pad2(f.day)}`;
   const time = `${pad2(f.hour)}:${pad2(f.minute)}:${pad2(f.second)}`;
   if (off === 0) return `${date}T${time}Z`;

@@ -42,7 +42,8 @@ export function withEnrichedCounts(
   opts: EnrichedCountsOptions,
 ): InputCounts {
   let resolved = 0, unresolved = 0, reattributed = 0;
-  for (const e of events) {
+  for (let i = 0; i < events.length; i++) {
+    const e = events[i];
     if (opts.stale?.has(e)) reattributed++;
     if (e.kind !== "click") continue;
     const r = opts.levels.get(e) ?? "none";
@@ -77,7 +78,8 @@ export function unplacedClicks(
   let count = 0;
   for (const f of listed) {
     if (known.has(f.display) || pxLookup) continue;
-    for (const e of f.events) {
+    for (let i = 0; i < f.events.length; i++) {
+      const e = f.events[i];
       if (e.kind === "click" && levels.get(e) === "none" && e.x !== undefined) {
         count++;
         displays.add(f.display);

@@ -62,7 +62,8 @@ export function frameClicks(
   stale?: ReadonlyMap<InputEvent, StaleRecord>,
 ): ClickInput[] {
   const out: ClickInput[] = [];
-  for (const ev of frame.events) {
+  for (let i = 0; i < frame.events.length; i++) {
+    const ev = frame.events[i];
     if (ev.kind !== "click") continue;
     const index = stale?.get(ev)?.to ?? intervalAt(frame.stream, ev.at);
     out.push({ event: ev, stream: frame.stream, index: index < 0 ? frame.snaps[0] : index });
