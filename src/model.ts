@@ -264,6 +264,12 @@ export interface Capture {
    * them against the watermark, which counts them. Absent: not counted. Never output.
    */
   unread?: Record<string, number>;
+  /**
+   * When the window read no rows: the first and last instant the source holds (`null`: it
+   * holds none), measured in the same read for the empty-window hint, so the hint costs no
+   * second open. Absent: not measured (the caller may ask the adapter). Never output.
+   */
+  held?: { first: number; last: number } | null;
 }
 
 /**

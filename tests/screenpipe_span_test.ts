@@ -1,4 +1,4 @@
-import { deepStrictEqual } from "node:assert/strict";
+import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import fc from "fast-check";
@@ -64,5 +64,60 @@ Deno.test("screenpipeIndexSpan() equals the full scan with mixed spellings, offs
       },
     ),
     { seed: 19, numRuns: 60 },
+  );
+});
+
+Deno.test("an empty window's read measures what the source holds in the same read; a window with rows does not", async () => {
+  const { readScreenpipe } = await import("../adapters/screenpipe/read.ts");
+  const path = join(dir, "held.sqlite");
+  const summary = writeDemoDatabase(path, { seed: 3, tz: "Europe/Berlin" });
+  const truth = screenpipeSpan(path);
+  ok(truth !== undefined);
+  // A window before the first row and one after the last: nothing read, the span said.
+  for (const start of [truth.first - 10 * 86_400_000, truth.last + 86_400_000]) {
+    const c = readScreenpipe(path, { start, end: start + 86_400_000 });
+    equal(c.snapshots.length + c.events.length, 0);
+    deepStrictEqual(c.held, truth);
+  }
+  const busy = summary.days.find((d) => d.day === summary.busiestDay)!;
+  equal(readScreenpipe(path, { start: busy.start, end: busy.end }).held, undefined);
+  // A database with the tables and no row: held is null ("holds no capture at all").
+  const bare = join(dir, "bare.sqlite");
+  const db = new DatabaseSync(bare);
+  db.exec(SCREENPIPE_SCHEMA_SQL);
+  db.close();
+  equal(readScreenpipe(bare, { start: 0, end: 86_400_000 }).held, null);
+});
+
+Deno.test("frames compile on an empty day names the days the source holds (from the read itself)", async () => {
+  const path = join(dir, "hint.sqlite");
+  writeDemoDatabase(path, { seed: 3, tz: "Europe/Berlin" });
+  const span = screenpipeSpan(path)!;
+  const { localDay } = await import("../src/compile/time.ts");
+  const tz = "Europe/Berlin";
+  const out = await new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      new URL("../main.ts", import.meta.url).pathname,
+      "compile",
+      "--source",
+      `screenpipe:${path}`,
+      "--tz",
+      tz,
+      "--day",
+      "2020-01-01",
+      "--no-cache",
+    ],
+    env: { FRAMES_HOME: join(dir, "home"), NO_COLOR: "1" },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  equal(out.code, 0);
+  const err = new TextDecoder().decode(out.stderr);
+  const first = localDay(span.first, tz), last = localDay(span.last, tz);
+  ok(
+    err.includes(`holds ${first} to ${last} (${tz}); pass --day ${last}`),
+    `hint names the held days: ${err}`,
   );
 });

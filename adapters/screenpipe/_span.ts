@@ -15,28 +15,36 @@
 import type { DatabaseSync } from "node:sqlite";
 import { prepareArrays, readSqliteSource } from "../../src/store/sqlite.ts";
 import { parseTimestamp, utcDateHour } from "../_timestamp.ts";
-import { detectSchema } from "./_schema.ts";
-import { TEXT_MARGIN_MS } from "./read.ts";
+import { detectSchema, type ScreenpipeSchema } from "./_schema.ts";
+import { TEXT_MARGIN_MS } from "./_id_span.ts";
 
 /** First and last parsed instant over frames and input rows, or `undefined` when empty. */
 export function screenpipeIndexSpan(path: string): { first: number; last: number } | undefined {
-  return readSqliteSource({ location: path, label: "screenpipe" }, (db) => {
-    const schema = detectSchema(db);
-    let first = Infinity, last = -Infinity;
-    const tables: [string, Set<string> | undefined, string][] = [
-      ["frames", schema.frames, ""],
-      ["ui_events", schema.uiEvents, " AND event_type IS NOT 'move'"],
-    ];
-    for (const [table, columns, filter] of tables) {
-      if (columns === undefined || !columns.has("timestamp")) continue;
-      if (table === "ui_events" && !columns.has("event_type")) continue;
-      const lo = edge(db, table, filter, "ASC");
-      const hi = edge(db, table, filter, "DESC");
-      if (lo !== undefined && lo < first) first = lo;
-      if (hi !== undefined && hi > last) last = hi;
-    }
-    return first <= last ? { first, last } : undefined;
-  });
+  return readSqliteSource(
+    { location: path, label: "screenpipe" },
+    (db) => indexSpan(db, detectSchema(db)),
+  );
+}
+
+/** {@linkcode screenpipeIndexSpan} on an open database (the reader's own connection). */
+export function indexSpan(
+  db: DatabaseSync,
+  schema: ScreenpipeSchema,
+): { first: number; last: number } | undefined {
+  let first = Infinity, last = -Infinity;
+  const tables: [string, Set<string> | undefined, string][] = [
+    ["frames", schema.frames, ""],
+    ["ui_events", schema.uiEvents, " AND event_type IS NOT 'move'"],
+  ];
+  for (const [table, columns, filter] of tables) {
+    if (columns === undefined || !columns.has("timestamp")) continue;
+    if (table === "ui_events" && !columns.has("event_type")) continue;
+    const lo = edge(db, table, filter, "ASC");
+    const hi = edge(db, table, filter, "DESC");
+    if (lo !== undefined && lo < first) first = lo;
+    if (hi !== undefined && hi > last) last = hi;
+  }
+  return first <= last ? { first, last } : undefined;
 }
 
 const BATCH = 256;

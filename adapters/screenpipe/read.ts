@@ -18,6 +18,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
 import { parseTimestamp } from "../_timestamp.ts";
 import { countBetween, idSpan } from "./_id_span.ts";
+import { indexSpan } from "./_span.ts";
 import {
   prepareArrays,
   readSqliteSource,
@@ -188,6 +189,11 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
     },
     after,
     ...(moves !== undefined ? { unread: { ui_events: moves } } : {}),
+    // An empty window's hint names the days the source holds: measured here, in the same
+    // read transaction, instead of by a second open of the file.
+    ...(snapshots.length === 0 && events.length === 0
+      ? { held: indexSpan(db, schema) ?? null }
+      : {}),
     // Element rows are read later, only for the clicks that need resolving.
     ...(elements
       ? {

@@ -6,6 +6,7 @@
  */
 
 import { type ResolvedSource, resolveSource } from "../../adapters/resolve.ts";
+import { hintEmptyWindow, isEmpty } from "./_empty_window.ts";
 import type { ActivityDocument } from "../compile/document.ts";
 import type { CompileOptions } from "../compile/options.ts";
 import type { PageRef } from "../entities/parser.ts";
@@ -18,7 +19,6 @@ import { UsageError } from "./usage_error.ts";
 import { refuseOutputOverSource } from "./_out_guard.ts";
 import { storePath } from "../store/path.ts";
 import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
-import { localDay } from "../compile/time.ts";
 import { cachedRun, dayCacheFor, type ReadStats, type RunCache } from "./_day_cache.ts";
 import type { Watermark } from "../cache/mod.ts";
 import type { LiveIo } from "./_live.ts";
@@ -130,42 +130,8 @@ async function readPrepared(
     includeText: p.values["include-text"] === true,
   });
   const readMs = performance.now() - t0;
-  if (extra.quiet !== true && isEmpty(capture)) hintEmptyWindow(source, settings.tz);
+  if (extra.quiet !== true && isEmpty(capture)) hintEmptyWindow(source, settings.tz, capture.held);
   return { settings, window, capture, readMs, readAt };
-}
-
-/** Whether a window read nothing at all. */
-export function isEmpty(capture: Capture): boolean {
-  return capture.snapshots.length === 0 && capture.events.length === 0;
-}
-
-/**
- * An empty window is not a silent zero: say on stderr which days the source does hold
- * (when its adapter can tell), so the next command asks for one of them.
- */
-export function hintEmptyWindow(source: ResolvedSource, tz: string): void {
-  const where = sourceDays(source, tz);
-  if (where === undefined) return;
-  const holds = where === "none"
-    ? "holds no capture at all"
-    : `holds ${where.first} to ${where.last} (${tz}); pass --day ${where.last}`;
-  console.error(`frames: no capture in this window; ${source.adapter} "${source.path}" ${holds}`);
-}
-
-/** The first and last local day a source holds, `"none"`, or `undefined` when unknown. */
-export function sourceDays(
-  source: ResolvedSource,
-  tz: string,
-): { first: string; last: string } | "none" | undefined {
-  if (source.span === undefined) return undefined;
-  let span;
-  try {
-    span = source.span();
-  } catch {
-    return undefined; // the hint is a courtesy; the read itself already succeeded or failed
-  }
-  if (span === undefined) return "none";
-  return { first: localDay(span.first, tz), last: localDay(span.last, tz) };
 }
 
 /** The settings' capture source (`lazy`: ResolveSourceOptions); a bad `--source` exits 2. */

@@ -13,13 +13,8 @@ import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { type AnswererConfig, type EvalDay, renderReport, runEval } from "../eval/mod.ts";
 import { type Parsed, parseFlags, str } from "./_args.ts";
-import {
-  hintEmptyWindow,
-  isEmpty,
-  readCliWindow,
-  resolveCliSource,
-  sourceDays,
-} from "./_capture.ts";
+import { readCliWindow, resolveCliSource } from "./_capture.ts";
+import { hintEmptyWindow, isEmpty, sourceDays } from "./_empty_window.ts";
 import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
 import { LIMITS, numberFlag } from "./_numbers.ts";
 import { writeOutput } from "./_output.ts";

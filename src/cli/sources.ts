@@ -9,7 +9,7 @@ import { jsonText, safeLine } from "../text/sanitize.ts";
 import { resolveSource } from "../../adapters/resolve.ts";
 import { detectSources } from "../import/detect.ts";
 import { parseFlags } from "./_args.ts";
-import { sourceDays } from "./_capture.ts";
+import { sourceDays } from "./_empty_window.ts";
 import { chooseFormat, FORMAT_OPTIONS } from "./_format.ts";
 import { resolveSettings } from "./_settings.ts";
 import type { CommandSpec } from "./_spec.ts";
