@@ -14,8 +14,9 @@
  *   by the end-of-text rule instead, with the same extent;
  * - between a letter or digit and a character of another class: letters are matched only
  *   by letter runs (and contractions, which end inside them), digits only by runs of at
- *   most three, so the match ends here. This cut is taken only right after the two
- *   characters `\` `n` (a line feed escaped in JSON), so that JSON text is cut per line.
+ *   most three, so the match ends here. This cut is taken only at the two characters
+ *   `\` `n` (a line feed escaped in JSON): after them (the `n` is a letter) or before them,
+ *   so that JSON text is cut per line.
  * No special token (`<|endoftext|>`, …) holds a line feed or a backslash, so one is never
  * cut apart and still fails the count of its piece as it fails the whole text's.
  * tests/token_count_test.ts checks the sum against `countTokens` on random texts.
@@ -32,6 +33,17 @@ const memo = new Map<string, number>();
 
 const SPACE = /\s/u;
 const LETTER = /\p{L}/u;
+const WORD = /^[\p{L}\p{N}]$/u;
+
+/** The character (code point) that ends at `i`, surrogate pairs joined. */
+function codePointBefore(text: string, i: number): string {
+  const low = text.charCodeAt(i - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && i >= 2) {
+    const high = text.charCodeAt(i - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return text.slice(i - 2, i);
+  }
+  return text[i - 1];
+}
 
 function piece(text: string): number {
   let n = memo.get(text);
@@ -56,16 +68,21 @@ export function countTokensCached(text: string): number {
     from = i + 1;
   }
   if (from > 0) return total + piece(text.slice(from));
-  // JSON text: cut after an escaped line feed ("\" "n") followed by a non-letter.
+  // JSON text: cut after an escaped line feed ("\" "n") followed by a non-letter, else
+  // before it when a letter or digit ends the line.
   for (
     let i = text.indexOf("\\n");
     i !== -1 && i + 2 < text.length;
     i = text.indexOf("\\n", i + 2)
   ) {
     // By code point: a letter past U+FFFF would continue the letter run.
-    if (LETTER.test(String.fromCodePoint(text.codePointAt(i + 2)!))) continue;
-    total += piece(text.slice(from, i + 2));
-    from = i + 2;
+    if (!LETTER.test(String.fromCodePoint(text.codePointAt(i + 2)!))) {
+      total += piece(text.slice(from, i + 2));
+      from = i + 2;
+    } else if (i > from && WORD.test(codePointBefore(text, i))) {
+      total += piece(text.slice(from, i));
+      from = i;
+    }
   }
   return total + piece(text.slice(from));
 }
