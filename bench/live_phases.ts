@@ -5,8 +5,13 @@
  * whole (the live compile as the MCP server runs it, `emitContext`, the token count) and,
  * after it, the same watermark and tail read on the same file, so their share is known.
  * With `--against DIR` another checkout runs the same in alternating child processes.
+ * With `--sdk` each call is `get_context` through the MCP SDK instead (client and server
+ * over the in-memory transport, as bench/mcp_bench.ts), the row's write not timed; with
+ * `--sdk --id-past` the row goes into the busiest day of the full demo with an id past
+ * every later day's (mcp_bench's "id past later days" case).
  *
  *   deno run -A bench/live_phases.ts --against /tmp/base --runs 3 --calls 60
+ *   deno run -A bench/live_phases.ts --against /tmp/base --runs 3 --calls 200 --sdk
  *
  * @module
  */
@@ -21,9 +26,12 @@ const { values } = parseArgs({
     calls: { type: "string", default: "60" },
     warm: { type: "string", default: "20" },
     minute: { type: "boolean" }, // one new minute (6 snapshots, 12 events) per call
+    sdk: { type: "boolean" }, // get_context through the MCP SDK, in-memory transport
+    "id-past": { type: "boolean" }, // with --sdk: a row with an id past later days' into the full demo
     against: { type: "string" },
     child: { type: "string" }, // internal: the checkout this process times
     db: { type: "string" }, // internal: the demo database to copy
+    demo: { type: "string" }, // a copy of the seed-42 demo to use instead of generating one
   },
 }) as { values: Record<string, string | boolean | undefined> };
 
@@ -38,6 +46,79 @@ const PHASES = [
   "emit",
   "tokens",
 ] as const;
+const SDK_PHASES = ["sdk get_context", "the write (not in it)"] as const;
+
+/** `get_context` through the SDK after each new row; only the call is timed. */
+async function sdkChild(tree: string, demo: string): Promise<void> {
+  const at = (file: string) => new URL(file, `file://${tree.replace(/\/?$/, "/")}`).href;
+  const { DatabaseSync } = await import("node:sqlite");
+  const { Client } = await import("@modelcontextprotocol/client");
+  const { InMemoryTransport } = await import("@modelcontextprotocol/server");
+  const { cliBackend } = await import(at("src/cli/mcp.ts"));
+  const { createServerFactory } = await import(at("src/mcp/mod.ts"));
+  const { sdkFactory } = await import(at("src/mcp/server.ts"));
+  const { LIVE_COUNTS } = await import(at("src/cli/_live.ts"));
+  const dir = Deno.makeTempDirSync({ prefix: "frames-live-phases-" });
+  Deno.env.set("FRAMES_HOME", `${dir}/home`);
+  const path = `${dir}/today.sqlite`;
+  Deno.copyFileSync(demo, path);
+  const db = new DatabaseSync(path);
+  const idPast = values["id-past"] === true;
+  let write: () => void;
+  if (idPast) {
+    let id = 10_000_000;
+    const lastAt = String(
+      db.prepare("SELECT max(timestamp) AS t FROM frames WHERE timestamp < ?").get(`${DAY}T23`)!.t,
+    );
+    const frame = db.prepare(
+      `INSERT INTO frames (id, timestamp, app_name, window_name, focused, device_name)
+       VALUES (?, ?, 'Code', 'bench.ts', 1, 'monitor_1')`,
+    );
+    write = () => frame.run(id++, lastAt);
+  } else {
+    const dayEnd = `${DAY}T23:00:00+00:00`;
+    for (const table of ["frames", "ui_events"]) {
+      db.prepare(`DELETE FROM ${table} WHERE unixepoch(timestamp) >= unixepoch(?)`).run(dayEnd);
+    }
+    let clock = Number(
+      db.prepare("SELECT max(unixepoch(timestamp, 'subsec')) * 1000 AS t FROM frames").get()!.t,
+    );
+    const frame = db.prepare(
+      `INSERT INTO frames (timestamp, app_name, window_name, focused, device_name, capture_trigger)
+       VALUES (?, 'Code', 'bench.ts', 1, 'monitor_1', 'visual_change')`,
+    );
+    write = () => {
+      frame.run(new Date(clock).toISOString());
+      clock += 1_000;
+    };
+  }
+  const backend = cliBackend({ source: path, tz: TZ });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = await sdkFactory(createServerFactory({ backend }))({ era: "legacy" });
+  await server.connect(serverSide);
+  const client = new Client({ name: "live-phases", version: "1" });
+  await client.connect(clientSide);
+  await client.listTools(); // as a client does: its output validators are then compiled
+  const args = { name: "get_context", arguments: { day: DAY } };
+  const times: Record<string, number[]> = Object.fromEntries(SDK_PHASES.map((k) => [k, []]));
+  const calls = Number(values.calls), warm = Number(values.warm);
+  for (let i = 0; i < warm + calls; i++) {
+    const w0 = performance.now();
+    write();
+    const t0 = performance.now();
+    const r = await client.callTool(args);
+    const t1 = performance.now();
+    if (r.isError) throw new Error(`get_context failed: ${JSON.stringify(r.content)}`);
+    if (i < warm) continue;
+    times["sdk get_context"].push(t1 - t0);
+    times["the write (not in it)"].push(t0 - w0);
+  }
+  await client.close();
+  await server.close();
+  db.close();
+  Deno.removeSync(dir, { recursive: true });
+  console.log(JSON.stringify({ times, counts: LIVE_COUNTS }));
+}
 
 async function child(tree: string, demo: string): Promise<void> {
   const at = (file: string) => new URL(file, `file://${tree.replace(/\/?$/, "/")}`).href;
@@ -130,36 +211,46 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
+function mean(xs: number[]): number {
+  return xs.reduce((a, b) => a + b, 0) / xs.length;
+}
+
 if (values.child !== undefined) {
-  await child(values.child as string, values.db as string);
+  if (values.sdk === true) await sdkChild(values.child as string, values.db as string);
+  else await child(values.child as string, values.db as string);
 } else {
+  const phases: readonly string[] = values.sdk === true ? SDK_PHASES : PHASES;
   const here = new URL("..", import.meta.url).pathname;
   const trees = values.against ? [here, values.against as string] : [here];
   const dir = Deno.makeTempDirSync({ prefix: "frames-live-phases-demo-" });
   const demo = `${dir}/demo.sqlite`;
-  const { writeDemoDatabase } = await import("../src/demo/mod.ts");
-  writeDemoDatabase(demo, { seed: 42, tz: TZ });
+  if (typeof values.demo === "string") Deno.copyFileSync(values.demo, demo);
+  else {
+    const { writeDemoDatabase } = await import("../src/demo/mod.ts");
+    writeDemoDatabase(demo, { seed: 42, tz: TZ });
+  }
   const all = new Map(
-    trees.map((t) => [t, Object.fromEntries(PHASES.map((k) => [k, [] as number[]]))]),
+    trees.map((t) => [t, Object.fromEntries(phases.map((k) => [k, [] as number[]]))]),
   );
   for (let r = 0; r < Number(values.runs); r++) {
     for (const tree of trees) {
       const args = ["run", "-A", import.meta.filename!, "--child", tree, "--db", demo];
       for (const k of ["calls", "warm"]) args.push(`--${k}`, String(values[k]));
-      if (values.minute === true) args.push("--minute");
+      for (const k of ["minute", "sdk", "id-past"]) if (values[k] === true) args.push(`--${k}`);
       const out = new Deno.Command(Deno.execPath(), { args, stderr: "inherit" }).outputSync();
       const got = JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
-      for (const k of PHASES) all.get(tree)![k].push(...got.times[k]);
+      for (const k of phases) all.get(tree)![k].push(...got.times[k]);
       if (r === 0) console.error(`${tree}: ${JSON.stringify(got.counts)}`);
     }
   }
-  console.log(`phase (ms, min / median)   ${trees.map((t) => t.padEnd(24)).join(" ")}`);
-  for (const k of PHASES) {
+  console.log(`phase (ms, min / median / mean)  ${trees.map((t) => t.padEnd(24)).join(" ")}`);
+  for (const k of phases) {
     const cells = trees.map((t) => {
       const xs = all.get(t)![k];
-      return `${Math.min(...xs).toFixed(2)} / ${median(xs).toFixed(2)}`.padEnd(24);
+      return `${Math.min(...xs).toFixed(2)} / ${median(xs).toFixed(2)} / ${mean(xs).toFixed(2)}`
+        .padEnd(24);
     });
-    console.log(`${k.padEnd(27)}${cells.join(" ")}`);
+    console.log(`${k.padEnd(34)}${cells.join(" ")}`);
   }
   Deno.removeSync(dir, { recursive: true });
 }
