@@ -146,6 +146,7 @@ const live = new Client({ name: "bench-today", version: "1" });
   const server = await sdkFactory(createServerFactory({ backend }))({ era: "legacy" });
   await server.connect(serverSide);
   await live.connect(clientSide);
+  await live.listTools(); // as a client does: the SDK then validates each result's structure
   await live.callTool(args);
 }
 Deno.bench(`get_context in process, "today" (${day}) unchanged`, async () => {
