@@ -46,7 +46,28 @@ const PHASES = [
   "emit",
   "tokens",
 ] as const;
-const SDK_PHASES = ["sdk get_context", "the write (not in it)"] as const;
+const SDK_PHASES = [
+  "sdk get_context",
+  "sdk get_context, main-thread CPU",
+  "the write (not in it)",
+] as const;
+
+/**
+ * The main thread's CPU clock in ms (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)` through FFI,
+ * Linux, as bench/stage_cpu.ts): a loaded machine's wait for a core is not counted, nor
+ * work V8 does on its helper threads (part of garbage collection).
+ */
+function cpuClock(): () => number {
+  const libc = Deno.dlopen("libc.so.6", {
+    clock_gettime: { parameters: ["i32", "buffer"], result: "i32" },
+  });
+  const ts = new BigInt64Array(2);
+  const CLOCK_THREAD_CPUTIME_ID = 3;
+  return () => {
+    libc.symbols.clock_gettime(CLOCK_THREAD_CPUTIME_ID, ts);
+    return Number(ts[0]) * 1e3 + Number(ts[1]) / 1e6;
+  };
+}
 
 /** `get_context` through the SDK after each new row; only the call is timed. */
 async function sdkChild(tree: string, demo: string): Promise<void> {
@@ -102,15 +123,19 @@ async function sdkChild(tree: string, demo: string): Promise<void> {
   const args = { name: "get_context", arguments: { day: DAY } };
   const times: Record<string, number[]> = Object.fromEntries(SDK_PHASES.map((k) => [k, []]));
   const calls = Number(values.calls), warm = Number(values.warm);
+  const cpu = cpuClock();
   for (let i = 0; i < warm + calls; i++) {
     const w0 = performance.now();
     write();
+    const c0 = cpu();
     const t0 = performance.now();
     const r = await client.callTool(args);
     const t1 = performance.now();
+    const c1 = cpu();
     if (r.isError) throw new Error(`get_context failed: ${JSON.stringify(r.content)}`);
     if (i < warm) continue;
     times["sdk get_context"].push(t1 - t0);
+    times["sdk get_context, main-thread CPU"].push(c1 - c0);
     times["the write (not in it)"].push(t0 - w0);
   }
   await client.close();
