@@ -157,7 +157,10 @@ async function child(tree: string, demo: string): Promise<void> {
   const { readScreenpipe } = await import(at("adapters/screenpipe/read.ts"));
   const marks = await import(at("adapters/screenpipe/_watermark.ts"));
   const { screenpipeWatermark } = marks;
-  const { countTokens } = await import("gpt-tokenizer/encoding/cl100k_base");
+  // The count as get_context does it: the tree's remembered count where it has one.
+  const countTokens: (text: string) => number =
+    (await import(at("src/text/token_count.ts")).catch(() => undefined))?.countTokensCached ??
+      (await import("gpt-tokenizer/encoding/cl100k_base")).countTokens;
   const dir = Deno.makeTempDirSync({ prefix: "frames-live-phases-" });
   Deno.env.set("FRAMES_HOME", `${dir}/home`);
   const path = `${dir}/today.sqlite`;
