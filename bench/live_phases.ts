@@ -8,7 +8,8 @@
  * With `--sdk` each call is `get_context` through the MCP SDK instead (client and server
  * over the in-memory transport, as bench/mcp_bench.ts), the row's write not timed; with
  * `--sdk --id-past` the row goes into the busiest day of the full demo with an id past
- * every later day's (mcp_bench's "id past later days" case).
+ * every later day's (mcp_bench's "id past later days" case); with `--sdk --paired` one child
+ * serves both trees, each over its own copy, calling them in turn, so load falls on both alike.
  *
  *   deno run -A bench/live_phases.ts --against /tmp/base --runs 3 --calls 60
  *   deno run -A bench/live_phases.ts --against /tmp/base --runs 3 --calls 200 --sdk
@@ -27,6 +28,7 @@ const { values } = parseArgs({
     warm: { type: "string", default: "20" },
     minute: { type: "boolean" }, // one new minute (6 snapshots, 12 events) per call
     sdk: { type: "boolean" }, // get_context through the MCP SDK, in-memory transport
+    paired: { type: "boolean" }, // with --sdk: both trees in one process, called in turn
     "id-past": { type: "boolean" }, // with --sdk: a row with an id past later days' into the full demo
     against: { type: "string" },
     child: { type: "string" }, // internal: the checkout this process times
@@ -69,8 +71,17 @@ function cpuClock(): () => number {
   };
 }
 
-/** `get_context` through the SDK after each new row; only the call is timed. */
-async function sdkChild(tree: string, demo: string): Promise<void> {
+interface SdkSession {
+  /** Writes the next row (not timed). */
+  write(): void;
+  /** One `get_context` call: wall and main-thread CPU ms. */
+  call(): Promise<{ wall: number; cpu: number }>;
+  counts: unknown;
+  close(): Promise<void>;
+}
+
+/** A server of `tree` over its own copy of the demo, with a client that listed tools. */
+async function sdkSession(tree: string, demo: string, cpu: () => number): Promise<SdkSession> {
   const at = (file: string) => new URL(file, `file://${tree.replace(/\/?$/, "/")}`).href;
   const { DatabaseSync } = await import("node:sqlite");
   const { Client } = await import("@modelcontextprotocol/client");
@@ -84,9 +95,8 @@ async function sdkChild(tree: string, demo: string): Promise<void> {
   const path = `${dir}/today.sqlite`;
   Deno.copyFileSync(demo, path);
   const db = new DatabaseSync(path);
-  const idPast = values["id-past"] === true;
   let write: () => void;
-  if (idPast) {
+  if (values["id-past"] === true) {
     let id = 10_000_000;
     const lastAt = String(
       db.prepare("SELECT max(timestamp) AS t FROM frames WHERE timestamp < ?").get(`${DAY}T23`)!.t,
@@ -121,28 +131,55 @@ async function sdkChild(tree: string, demo: string): Promise<void> {
   await client.connect(clientSide);
   await client.listTools(); // as a client does: its output validators are then compiled
   const args = { name: "get_context", arguments: { day: DAY } };
-  const times: Record<string, number[]> = Object.fromEntries(SDK_PHASES.map((k) => [k, []]));
-  const calls = Number(values.calls), warm = Number(values.warm);
+  return {
+    write,
+    async call() {
+      const c0 = cpu();
+      const t0 = performance.now();
+      const r = await client.callTool(args);
+      const t1 = performance.now();
+      const c1 = cpu();
+      if (r.isError) throw new Error(`get_context failed: ${JSON.stringify(r.content)}`);
+      return { wall: t1 - t0, cpu: c1 - c0 };
+    },
+    counts: LIVE_COUNTS,
+    async close() {
+      await client.close();
+      await server.close();
+      db.close();
+      Deno.removeSync(dir, { recursive: true });
+    },
+  };
+}
+
+/**
+ * `get_context` through the SDK after each new row; only the call is timed. With several
+ * trees (`--paired`), one process serves them all, each over its own copy, and calls them
+ * in turn (the order alternating), so the machine's load falls on every tree alike.
+ */
+async function sdkChild(trees: string[], demo: string): Promise<void> {
   const cpu = cpuClock();
+  const sessions = [];
+  for (const tree of trees) sessions.push(await sdkSession(tree, demo, cpu));
+  const times = trees.map(() =>
+    Object.fromEntries(SDK_PHASES.map((k) => [k, [] as number[]])) as Record<string, number[]>
+  );
+  const calls = Number(values.calls), warm = Number(values.warm);
   for (let i = 0; i < warm + calls; i++) {
-    const w0 = performance.now();
-    write();
-    const c0 = cpu();
-    const t0 = performance.now();
-    const r = await client.callTool(args);
-    const t1 = performance.now();
-    const c1 = cpu();
-    if (r.isError) throw new Error(`get_context failed: ${JSON.stringify(r.content)}`);
-    if (i < warm) continue;
-    times["sdk get_context"].push(t1 - t0);
-    times["sdk get_context, main-thread CPU"].push(c1 - c0);
-    times["the write (not in it)"].push(t0 - w0);
+    const order = i % 2 === 0 ? sessions.map((_, k) => k) : sessions.map((_, k) => k).reverse();
+    for (const k of order) {
+      const w0 = performance.now();
+      sessions[k].write();
+      const w1 = performance.now();
+      const { wall, cpu } = await sessions[k].call();
+      if (i < warm) continue;
+      times[k]["sdk get_context"].push(wall);
+      times[k]["sdk get_context, main-thread CPU"].push(cpu);
+      times[k]["the write (not in it)"].push(w1 - w0);
+    }
   }
-  await client.close();
-  await server.close();
-  db.close();
-  Deno.removeSync(dir, { recursive: true });
-  console.log(JSON.stringify({ times, counts: LIVE_COUNTS }));
+  for (const s of sessions) await s.close();
+  console.log(JSON.stringify({ times, counts: sessions.map((s) => s.counts) }));
 }
 
 async function child(tree: string, demo: string): Promise<void> {
@@ -244,8 +281,9 @@ function mean(xs: number[]): number {
 }
 
 if (values.child !== undefined) {
-  if (values.sdk === true) await sdkChild(values.child as string, values.db as string);
-  else await child(values.child as string, values.db as string);
+  if (values.sdk === true) {
+    await sdkChild((values.child as string).split("\n"), values.db as string);
+  } else await child(values.child as string, values.db as string);
 } else {
   const phases: readonly string[] = values.sdk === true ? SDK_PHASES : PHASES;
   const here = new URL("..", import.meta.url).pathname;
@@ -260,15 +298,30 @@ if (values.child !== undefined) {
   const all = new Map(
     trees.map((t) => [t, Object.fromEntries(phases.map((k) => [k, [] as number[]]))]),
   );
+  const paired = values.sdk === true && values.paired === true;
+  /** Per call, the first tree's time less the second's (paired runs only). */
+  const diffs: Record<string, number[]> = Object.fromEntries(phases.map((k) => [k, []]));
   for (let r = 0; r < Number(values.runs); r++) {
-    for (const tree of trees) {
-      const args = ["run", "-A", import.meta.filename!, "--child", tree, "--db", demo];
+    // Paired: one child serves every tree, the order turning each run; else one per tree.
+    const groups = paired ? [r % 2 === 0 ? trees : [...trees].reverse()] : trees.map((t) => [t]);
+    for (const group of groups) {
+      const args = ["run", "-A", import.meta.filename!, "--child", group.join("\n"), "--db", demo];
       for (const k of ["calls", "warm"]) args.push(`--${k}`, String(values[k]));
       for (const k of ["minute", "sdk", "id-past"]) if (values[k] === true) args.push(`--${k}`);
       const out = new Deno.Command(Deno.execPath(), { args, stderr: "inherit" }).outputSync();
       const got = JSON.parse(new TextDecoder().decode(out.stdout).trim().split("\n").at(-1)!);
-      for (const k of phases) all.get(tree)![k].push(...got.times[k]);
-      if (r === 0) console.error(`${tree}: ${JSON.stringify(got.counts)}`);
+      const times: Record<string, number[]>[] = values.sdk === true ? got.times : [got.times];
+      const counts: unknown[] = values.sdk === true ? got.counts : [got.counts];
+      group.forEach((tree, k) => {
+        for (const p of phases) all.get(tree)![p].push(...times[k][p]);
+        if (r < 2) console.error(`${tree}: ${JSON.stringify(counts[k])}`);
+      });
+      if (paired && trees.length === 2) {
+        const [a, b] = group[0] === trees[0] ? [0, 1] : [1, 0];
+        for (const p of phases) {
+          times[a][p].forEach((x, i) => diffs[p].push(x - times[b][p][i]));
+        }
+      }
     }
   }
   console.log(`phase (ms, min / median / mean)  ${trees.map((t) => t.padEnd(24)).join(" ")}`);
@@ -279,6 +332,12 @@ if (values.child !== undefined) {
         .padEnd(24);
     });
     console.log(`${k.padEnd(34)}${cells.join(" ")}`);
+  }
+  if (paired && trees.length === 2) {
+    console.log("first tree less the second, call by call (median / mean):");
+    for (const k of phases) {
+      console.log(`  ${k.padEnd(34)}${median(diffs[k]).toFixed(2)} / ${mean(diffs[k]).toFixed(2)}`);
+    }
   }
   Deno.removeSync(dir, { recursive: true });
 }
