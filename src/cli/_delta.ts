@@ -191,18 +191,6 @@ function kinds(c: Capture): string {
   return `${focused} ${unfocused} ${url}`;
 }
 
-/**
- * The JSON of tail rows as last compared: each tail read's rows are the next one's old
- * rows, so each row is stringified once, not once per read it stays in.
- */
-const ROW_JSON = new WeakMap<object, string>();
-
-function rowJson(row: object): string {
-  let json = ROW_JSON.get(row);
-  if (json === undefined) ROW_JSON.set(row, json = JSON.stringify(row));
-  return json;
-}
-
 /** Rows of `now` not in `was`, when every row of `was` is in `now` unchanged. */
 function gained<T extends { ref: number }>(was: readonly T[], now: readonly T[]): T[] | undefined {
   const old = new Map<number, T>();
@@ -212,7 +200,7 @@ function gained<T extends { ref: number }>(was: readonly T[], now: readonly T[])
   for (const r of now) {
     const o = old.get(r.ref);
     if (o === undefined) out.push(r);
-    else if (o === r || rowJson(o) === rowJson(r)) kept++;
+    else if (o === r || JSON.stringify(o) === JSON.stringify(r)) kept++;
     else return undefined;
   }
   return kept === old.size ? out : undefined;
