@@ -8,7 +8,6 @@
  * @module
  */
 
-import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
 import type { ActivityDocument, Frame } from "../compile/document.ts";
 import { DEFAULT_CONTEXT_BUDGET } from "../compile/rules.ts";
 import {
@@ -26,6 +25,8 @@ import {
 } from "./_format.ts";
 import { cap, safeLine, shownText } from "../text/sanitize.ts";
 import { untrustedBlock } from "../text/untrusted.ts";
+// Lines repeat from block to block (a live day); counted once each, exactly (see the module).
+import { countTokensCached as countTokens } from "../text/token_count.ts";
 
 /** Options of {@linkcode emitContext}. */
 export interface ContextOptions {

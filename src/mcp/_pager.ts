@@ -5,7 +5,7 @@
  * @module
  */
 
-import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
+import { countTokensCached as countTokens } from "../text/token_count.ts";
 import { untrustedBlock } from "../text/untrusted.ts";
 
 /** The smallest cap the server accepts (a page must hold its fixed part and one item). */

@@ -17,7 +17,7 @@ import {
   windowRequest,
 } from "../_window_args.ts";
 import { type ToolSpec, UNTRUSTED_TEXT } from "../tool.ts";
-import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
+import { countTokensCached as countTokens } from "../../text/token_count.ts";
 
 /** The `get_context` tool. */
 export const GET_CONTEXT: ToolSpec = {
