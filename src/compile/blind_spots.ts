@@ -15,6 +15,8 @@ export interface BlindSpotFacts {
   includeText: boolean;
   /** Clicks enrichment could not place on screen for want of display geometry. */
   unplacedClicks?: { count: number; displays: string[] };
+  /** What display geometry was inferred from the capture, or declined (enrich/infer_geometry.ts). */
+  geometry?: string[];
 }
 
 /** Lists, in a fixed order, what this document cannot tell. */
@@ -34,6 +36,7 @@ export function blindSpots(f: BlindSpotFacts): string[] {
         "without an element name could not be placed on screen; pass --displays NAME=WxH+X+Y",
     );
   }
+  for (const note of f.geometry ?? []) out.push(note);
   if (!c.urls) out.push("no page URLs in this window: sites and pages of browsers are unknown");
   if (!c.heartbeats) {
     out.push("no capture trigger: an idle but awake screen cannot be told from reading");

@@ -41,6 +41,18 @@ export const TOLERANCE_PX = 40;
 /** Default reach of the nearby-snapshot rescue of click resolution, in ms (SPEC §8). */
 export const NEARBY_MS = 5000;
 
+// Display geometry inferred from the capture (SPEC §8): used only when neither the source
+// nor the operator gives a display's geometry and its element rows are normalised.
+
+/** Least clicks (whose snapshot has element rows) a display needs before its geometry is inferred. */
+export const GEOMETRY_MIN_CLICKS = 40;
+/** Least share of those clicks that must land inside an element under the inferred geometry. */
+export const GEOMETRY_MIN_FIT = 0.6;
+/** At most this many clicks per display (spread evenly over time) are weighed. */
+export const GEOMETRY_SAMPLE_CLICKS = 300;
+/** An element wider or taller than this share of its display (a window, a pane) proves nothing. */
+export const GEOMETRY_TARGET_MAX_SIDE = 0.5;
+
 /** How often the capture engine writes a heartbeat row on an unchanged screen, in seconds. */
 export const CAPTURE_HEARTBEAT_S = 30;
 

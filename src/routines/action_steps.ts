@@ -10,7 +10,7 @@
 
 import type { Capture, InputEvent } from "../model.ts";
 import { buildFrames, type BuiltFrame, type Rules } from "../compile/mod.ts";
-import { resolveFrameClicks } from "../compile/enrich/mod.ts";
+import { resolveFrameClicks, settleFrameGeometry } from "../compile/enrich/mod.ts";
 import { isResolved } from "../compile/enrich/counts.ts";
 import { intervalAt } from "../compile/streams.ts";
 import { rulesWith } from "../compile/rules.ts";
@@ -116,6 +116,7 @@ export function actionSteps(capture: Capture, opts: ActionStepsOptions = {}): Ac
   }
   const targets = resolveFrameClicks(frames, capture, {
     stale: built.stale,
+    displays: settleFrameGeometry(frames, capture, built.stale).displays,
     tolerancePx: opts.clickTolerancePx,
   });
   const out: ActionStep[] = [];

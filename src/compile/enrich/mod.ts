@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Capture, InputEvent } from "../../model.ts";
+import type { Capture, DisplayGeometry, InputEvent } from "../../model.ts";
 import type { BuiltFrame } from "../build.ts";
 import { intervalAt } from "../streams.ts";
 import {
@@ -18,8 +18,16 @@ import {
   resolveClicks,
 } from "./resolve.ts";
 import type { StaleRecord } from "./stale.ts";
+import { inferDisplays, type SettledGeometry } from "./infer_geometry.ts";
 
 export { mergeDisplays, parseDisplays } from "./geometry.ts";
+export {
+  type DisplayEvidence,
+  geometryNotes,
+  geometrySpec,
+  inferDisplays,
+  type SettledGeometry,
+} from "./infer_geometry.ts";
 export {
   applyLayout,
   BUILTIN_LAYOUTS,
@@ -54,6 +62,26 @@ export interface FrameClickOptions {
   tolerancePx?: number;
   /** Reach of the nearby-snapshot rescue, in ms (default 5000). */
   nearbyMs?: number;
+  /** Display geometry to place clicks with (default: the capture's own). */
+  displays?: readonly DisplayGeometry[];
+}
+
+/**
+ * The geometry click resolution should use for a capture: its own (measured, then the
+ * operator's), plus what the clicks of `frames` reveal for displays without any (see
+ * infer_geometry.ts).
+ */
+export function settleFrameGeometry(
+  frames: readonly BuiltFrame[],
+  capture: Capture,
+  stale?: ReadonlyMap<InputEvent, StaleRecord>,
+): SettledGeometry {
+  const known = new Set(capture.displays.map((d) => d.display));
+  // Nothing to infer: px bounds need no geometry, and known displays keep theirs.
+  const open = capture.elements?.units === "normalized" &&
+    frames.some((f) => !known.has(f.display));
+  const clicks = open ? clicksOf(frames.filter((f) => !known.has(f.display)), { stale }) : [];
+  return inferDisplays(clicks, capture.elements, capture.displays);
 }
 
 /** The clicks among a frame's own events, in time order, with the snapshot each belongs to. */
@@ -111,7 +139,7 @@ function clicksOf(frames: readonly BuiltFrame[], opts: FrameClickOptions): Click
 
 function resolveOptions(capture: Capture, opts: FrameClickOptions) {
   return {
-    displays: capture.displays,
+    displays: opts.displays ?? capture.displays,
     lookup: capture.elements,
     tolerancePx: opts.tolerancePx,
     nearbyMs: opts.nearbyMs,
