@@ -66,11 +66,11 @@ export interface SettledGeometry {
 }
 
 /** Coarse margins (share of the display outside the clicks' spread) tried on each side. */
-const MARGINS = [-0.02, 0, 0.02, 0.04, 0.06, 0.08, 0.1, 0.12];
+const MARGINS = [-0.02, 0, 0.03, 0.06, 0.1, 0.15, 0.2, 0.3];
 /** Share of the clicks at each end left out of the spread (strays from another display). */
 const TRIM = 0.01;
-/** Farthest a plateau is followed from the search's optimum, in units of the clicks. */
-const PLATEAU_REACH = 64;
+/** Farthest a plateau is followed from the search's optimum, as a share of the size. */
+const PLATEAU_REACH = 0.25;
 
 /** One weighed click: its global point and the target-sized boxes of its snapshot. */
 interface Weighed {
@@ -78,10 +78,19 @@ interface Weighed {
   y: number;
   /** `left, top, right, bottom` of each box, normalised, flattened. */
   boxes: Float64Array;
+  /**
+   * What landing proves: −ln of the share of the display its boxes cover (at most 1), the
+   * surprise of a uniformly random point landing there. A click allowed one small named
+   * button weighs much; one allowed half the screen, little; one allowed all of it, nothing.
+   */
+  weight: number;
 }
 
-/** A candidate geometry: origin and size on each axis. */
-type Candidate = [ox: number, w: number, oy: number, h: number];
+/**
+ * A candidate geometry by its edges, in the clicks' units: each edge is pinned by the
+ * clicks near it, so the edges (not origin and size) are searched and centred one by one.
+ */
+type Candidate = [left: number, right: number, top: number, bottom: number];
 
 function byName(a: { display: string }, b: { display: string }): number {
   return a.display < b.display ? -1 : a.display > b.display ? 1 : 0;
@@ -126,14 +135,14 @@ export function inferDisplays(
     dy: 0.5,
   }));
   const hits = lookup.near(probes);
-  const rows = new Map<number, Float64Array | undefined>();
-  refs.forEach((r, i) => rows.set(r, hits[i].any ? targetBoxes(hits[i].elements) : undefined));
+  const rows = new Map<number, Element[] | undefined>();
+  refs.forEach((r, i) => rows.set(r, hits[i].any ? targets(hits[i].elements) : undefined));
   const inferred: DisplayEvidence[] = [], declined: DisplayEvidence[] = [];
   names.forEach((display, k) => {
     const weighed: Weighed[] = [];
     for (const c of samples[k]) {
-      const boxes = rows.get(refOf(c));
-      if (boxes !== undefined) weighed.push({ x: c.event.x!, y: c.event.y!, boxes });
+      const shown = rows.get(refOf(c));
+      if (shown !== undefined) weighed.push(weigh(c, aimedAt(c, shown)));
     }
     const found = fit(display, weighed);
     (found.geometry !== undefined ? inferred : declined).push(found);
@@ -153,16 +162,51 @@ function sample(clicks: readonly ClickInput[]): ClickInput[] {
   return out;
 }
 
-/** The boxes a click can aim at: accessibility rows no larger than a target. */
-function targetBoxes(elements: readonly Element[]): Float64Array {
-  const out: number[] = [];
-  for (const e of elements) {
+/** The rows a click can aim at: accessibility rows no larger than a target. */
+function targets(elements: readonly Element[]): Element[] {
+  return elements.filter((e) => {
     const b = e.bounds;
-    if (e.source !== "accessibility" || !(b.width > 0) || !(b.height > 0)) continue;
-    if (b.width > GEOMETRY_TARGET_MAX_SIDE || b.height > GEOMETRY_TARGET_MAX_SIDE) continue;
-    out.push(b.x, b.y, b.x + b.width, b.y + b.height);
+    return e.source === "accessibility" && b.width > 0 && b.height > 0 &&
+      b.width <= GEOMETRY_TARGET_MAX_SIDE && b.height <= GEOMETRY_TARGET_MAX_SIDE;
+  });
+}
+
+function fold(s: string): string {
+  return s.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+}
+
+/**
+ * The boxes a click must land in: the source often records what was under the pointer
+ * (`element_name` on a few clicks, `element_role` on about a third, FORMATS §1), and a
+ * click that says "AXButton Send" lands on a box so named, or of that role — a far
+ * sharper test than any box; a click that says nothing, or names nothing its snapshot
+ * shows, may land on any target.
+ */
+function aimedAt(c: ClickInput, shown: readonly Element[]): Float64Array {
+  const el = c.event.element;
+  let pick: readonly Element[] = shown;
+  const name = el?.name !== undefined ? fold(el.name) : "";
+  const named = name === "" ? [] : shown.filter((e) => fold(e.name) === name);
+  if (named.length > 0) pick = named;
+  else if (el?.role !== undefined && el.role !== "") {
+    const roled = shown.filter((e) => e.role === el.role);
+    if (roled.length > 0) pick = roled;
   }
-  return Float64Array.from(out);
+  const out = new Float64Array(pick.length * 4);
+  pick.forEach((e, i) => {
+    const b = e.bounds;
+    out.set([b.x, b.y, b.x + b.width, b.y + b.height], i * 4);
+  });
+  return out;
+}
+
+function weigh(c: ClickInput, boxes: Float64Array): Weighed {
+  let area = 0;
+  for (let j = 0; j < boxes.length; j += 4) {
+    area += (boxes[j + 2] - boxes[j]) * (boxes[j + 3] - boxes[j + 1]);
+  }
+  const weight = area > 0 && area < 1 ? -Math.log(area) : 0;
+  return { x: c.event.x!, y: c.event.y!, boxes, weight };
 }
 
 /** The best candidate for one display's weighed clicks, or the reason there is none. */
@@ -172,18 +216,19 @@ function fit(display: string, weighed: readonly Weighed[]): DisplayEvidence {
   const xs = spread(weighed.map((w) => w.x)), ys = spread(weighed.map((w) => w.y));
   if (xs === undefined || ys === undefined) return { display, clicks: n, landed: 0 };
   let [g, best] = coarse(weighed, axisCandidates(xs), axisCandidates(ys));
-  [g, best] = refine(weighed, g, best);
+  [g, best] = refine(weighed, g, score(weighed, g));
   g = centre(weighed, g, best);
-  if (best < GEOMETRY_MIN_FIT * n) return { display, clicks: n, landed: best };
+  const landed = landedAt(weighed, g);
+  if (landed < GEOMETRY_MIN_FIT * n) return { display, clicks: n, landed };
   const geometry: DisplayGeometry = {
     display,
     x: g[0],
     y: g[2],
-    width: g[1],
-    height: g[3],
+    width: g[1] - g[0],
+    height: g[3] - g[2],
     scale: 1,
   };
-  return { display, clicks: n, landed: best, geometry };
+  return { display, clicks: n, landed, geometry };
 }
 
 /** The clicks' spread on one axis without its stray ends, or undefined when it is flat. */
@@ -194,13 +239,13 @@ function spread(values: number[]): [number, number] | undefined {
   return hi - lo >= 1 ? [lo, hi] : undefined;
 }
 
-/** Origin and size pairs that leave each coarse margin outside the spread. */
+/** Edge pairs that leave each coarse margin outside the spread. */
 function axisCandidates([lo, hi]: [number, number]): [number, number][] {
   const out: [number, number][] = [];
   for (const a of MARGINS) {
     for (const b of MARGINS) {
-      const size = Math.round((hi - lo) / (1 - a - b));
-      out.push([Math.round(lo - a * size), size]);
+      const size = (hi - lo) / (1 - a - b);
+      out.push([Math.round(lo - a * size), Math.round(hi + b * size)]);
     }
   }
   return out;
@@ -213,17 +258,17 @@ function coarse(
   ys: readonly [number, number][],
 ): [Candidate, number] {
   let best = -1, g: Candidate = [xs[0][0], xs[0][1], ys[0][0], ys[0][1]];
-  for (const [oy, h] of ys) {
+  for (const [top, bottom] of ys) {
     // The rows each click's height falls in, once per vertical candidate.
-    const rows = weighed.map((w) => rowSpans(w, (w.y - oy) / h));
-    for (const [ox, wd] of xs) {
+    const rows = weighed.map((w) => rowSpans(w, (w.y - top) / (bottom - top)));
+    for (const [left, right] of xs) {
       let count = 0;
       for (let i = 0; i < weighed.length; i++) {
-        if (inSpans(rows[i], (weighed[i].x - ox) / wd)) count++;
+        if (inSpans(rows[i], (weighed[i].x - left) / (right - left))) count += weighed[i].weight;
       }
       if (count > best) {
         best = count;
-        g = [ox, wd, oy, h];
+        g = [left, right, top, bottom];
       }
     }
   }
@@ -246,30 +291,57 @@ function inSpans(spans: readonly number[], nx: number): boolean {
   return false;
 }
 
-/** Clicks inside a box of their own snapshot under a candidate. */
-function score(weighed: readonly Weighed[], g: Candidate): number {
-  const [ox, w, oy, h] = g;
-  let count = 0;
-  for (const c of weighed) {
-    const nx = (c.x - ox) / w, ny = (c.y - oy) / h;
-    const b = c.boxes;
-    for (let j = 0; j < b.length; j += 4) {
-      if (
-        nx >= b[j] - 1e-9 && nx <= b[j + 2] + 1e-9 && ny >= b[j + 1] - 1e-9 &&
-        ny <= b[j + 3] + 1e-9
-      ) {
-        count++;
-        break;
-      }
-    }
+/** Whether a click lands inside one of its boxes under a candidate. */
+function lands(c: Weighed, g: Candidate): boolean {
+  const nx = (c.x - g[0]) / (g[1] - g[0]), ny = (c.y - g[2]) / (g[3] - g[2]);
+  const b = c.boxes;
+  for (let j = 0; j < b.length; j += 4) {
+    if (
+      nx >= b[j] - 1e-9 && nx <= b[j + 2] + 1e-9 && ny >= b[j + 1] - 1e-9 &&
+      ny <= b[j + 3] + 1e-9
+    ) return true;
   }
-  return count;
+  return false;
 }
 
 /**
- * Pattern search from the coarse optimum: one parameter at a time (origin x, width,
- * origin y, height), a step down then up; only a strictly better score moves; the step
- * halves when nothing moves, down to one unit.
+ * The evidence of a candidate: each landing click's weight, scaled from ½ on a box's edge
+ * to 1 at its centre (its best box), summed in the clicks' fixed order. People aim at the
+ * middle of what they click, so among placements that land the same clicks the one that
+ * puts them nearer their targets' middles is the likelier; without that term an edge no
+ * click comes near would drift freely across the span its boxes' widths allow.
+ */
+function score(weighed: readonly Weighed[], g: Candidate): number {
+  const w = g[1] - g[0], h = g[3] - g[2];
+  let sum = 0;
+  for (const c of weighed) {
+    const nx = (c.x - g[0]) / w, ny = (c.y - g[2]) / h;
+    const b = c.boxes;
+    let best = -1;
+    for (let j = 0; j < b.length; j += 4) {
+      const hw = (b[j + 2] - b[j]) / 2, hh = (b[j + 3] - b[j + 1]) / 2;
+      const off = Math.max(
+        Math.abs(nx - b[j] - hw) / (hw + 1e-9),
+        Math.abs(ny - b[j + 1] - hh) / (hh + 1e-9),
+      );
+      if (off <= 1 && 1 - off > best) best = 1 - off;
+    }
+    if (best >= 0) sum += c.weight * (0.5 + 0.5 * best);
+  }
+  return sum;
+}
+
+/** How many clicks land under a candidate. */
+function landedAt(weighed: readonly Weighed[], g: Candidate): number {
+  let n = 0;
+  for (const c of weighed) if (lands(c, g)) n++;
+  return n;
+}
+
+/**
+ * Pattern search from the coarse optimum: one edge at a time (left, right, top, bottom),
+ * a step down then up; only a strictly better score moves; the step halves when nothing
+ * moves, down to one unit.
  */
 function refine(
   weighed: readonly Weighed[],
@@ -277,14 +349,14 @@ function refine(
   startScore: number,
 ): [Candidate, number] {
   let g: Candidate = [...start], best = startScore;
-  let step = Math.max(1, Math.round(Math.max(g[1], g[3]) * 0.02));
+  let step = Math.max(1, Math.round(Math.max(g[1] - g[0], g[3] - g[2]) * 0.02));
   for (;;) {
     let moved = false;
     for (let p = 0; p < 4; p++) {
       for (const d of [-step, step]) {
         const c: Candidate = [...g];
         c[p] += d;
-        if (c[1] < 1 || c[3] < 1) continue;
+        if (!valid(c)) continue;
         const s = score(weighed, c);
         if (s > best) {
           best = s;
@@ -300,8 +372,10 @@ function refine(
 }
 
 /**
- * Moves each parameter in turn to the middle of the run of values that keep the best
- * score (an optimum is a plateau: every unit in it explains the clicks equally well).
+ * Moves each edge in turn to the middle of the run of positions that keep the best score:
+ * an optimum is a plateau, and its middle keeps the clicks farthest from their boxes'
+ * edges (the widest margin), where one end would sit on the brink. Each end is found by
+ * doubling steps, then halving them, up to {@linkcode PLATEAU_REACH} of the size.
  */
 function centre(weighed: readonly Weighed[], start: Candidate, best: number): Candidate {
   const g: Candidate = [...start];
@@ -309,15 +383,32 @@ function centre(weighed: readonly Weighed[], start: Candidate, best: number): Ca
     const at = (d: number): number => {
       const c: Candidate = [...g];
       c[p] += d;
-      return c[1] < 1 || c[3] < 1 ? -1 : score(weighed, c);
+      return valid(c) ? score(weighed, c) : -1;
     };
-    let lo = 0, hi = 0;
-    while (lo < PLATEAU_REACH && at(-(lo + 1)) === best) lo++;
-    while (hi < PLATEAU_REACH && at(hi + 1) === best) hi++;
+    const reach = Math.max(1, Math.round(PLATEAU_REACH * (p < 2 ? g[1] - g[0] : g[3] - g[2])));
+    const lo = plateauEnd((d) => at(-d), best, reach), hi = plateauEnd(at, best, reach);
     const shift = Math.floor((hi - lo) / 2);
     if (shift !== 0 && at(shift) === best) g[p] += shift;
   }
   return g;
+}
+
+/** How far (≤ reach) the score stays at `best` in one direction: doubling, then halving. */
+function plateauEnd(at: (d: number) => number, best: number, reach: number): number {
+  let ok = 0, step = 1;
+  while (ok < reach && at(Math.min(reach, ok + step)) === best) {
+    ok = Math.min(reach, ok + step);
+    step *= 2;
+  }
+  for (step = Math.floor(step / 2); step >= 1; step = Math.floor(step / 2)) {
+    const next = Math.min(reach, ok + step);
+    if (next > ok && at(next) === best) ok = next;
+  }
+  return ok;
+}
+
+function valid(c: Candidate): boolean {
+  return c[1] - c[0] >= 1 && c[3] - c[2] >= 1;
 }
 
 /** A geometry in the `--displays` spelling, `NAME=WxH+X+Y`. */
