@@ -15,7 +15,7 @@ import type { Ledgers } from "./ledgers.ts";
 import type { Listing } from "./listing.ts";
 import type { Settings } from "./options.ts";
 import { unplacedClicks } from "./enrich/counts.ts";
-import { geometryNotes, type SettledGeometry } from "./enrich/infer_geometry.ts";
+import { declinedReasons, inferredNotes, type SettledGeometry } from "./enrich/infer_geometry.ts";
 
 /** The earlier stages' results the document is assembled from. */
 export interface DocumentParts {
@@ -101,7 +101,9 @@ export function assembleDocument(capture: Capture, parts: DocumentParts): Activi
           },
         )
         : undefined,
-      geometry: geometry !== undefined ? geometryNotes(geometry) : undefined,
+      geometry: geometry !== undefined
+        ? { inferred: inferredNotes(geometry), declined: declinedReasons(geometry) }
+        : undefined,
     }),
   };
   if (settings.generatedAt !== undefined) doc.generated_at = settings.generatedAt;

@@ -65,8 +65,10 @@ export interface SettledGeometry {
   declined: DisplayEvidence[];
 }
 
-/** Coarse margins (share of the display outside the clicks' spread) tried on each side. */
-const MARGINS = [-0.02, 0, 0.03, 0.06, 0.1, 0.15, 0.2, 0.3];
+/** Coarse shares of the display the clicks' spread may cover (clicks rarely reach both edges). */
+const SPANS = [1, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6, 0.5, 0.4];
+/** Coarse shares of the display before the spread's low end (ascending). */
+const LEADS = [-0.02, 0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6];
 /** Share of the clicks at each end left out of the spread (strays from another display). */
 const TRIM = 0.01;
 /** Farthest a plateau is followed from the search's optimum, as a share of the size. */
@@ -239,13 +241,17 @@ function spread(values: number[]): [number, number] | undefined {
   return hi - lo >= 1 ? [lo, hi] : undefined;
 }
 
-/** Edge pairs that leave each coarse margin outside the spread. */
+/**
+ * Coarse edge pairs on one axis: the clicks' spread taken as each of {@linkcode SPANS} of
+ * the display, with each of {@linkcode LEADS} of it before the spread's low end.
+ */
 function axisCandidates([lo, hi]: [number, number]): [number, number][] {
   const out: [number, number][] = [];
-  for (const a of MARGINS) {
-    for (const b of MARGINS) {
-      const size = (hi - lo) / (1 - a - b);
-      out.push([Math.round(lo - a * size), Math.round(hi + b * size)]);
+  for (const f of SPANS) {
+    const size = (hi - lo) / f;
+    for (const a of LEADS) {
+      if (a > 1 - f + 0.02) break;
+      out.push([Math.round(lo - a * size), Math.round(lo + (1 - a) * size)]);
     }
   }
   return out;
@@ -417,29 +423,23 @@ export function geometrySpec(d: DisplayGeometry): string {
   return `${d.display}=${d.width}x${d.height}${sign(d.x)}${sign(d.y)}`;
 }
 
-/** Blind-spot lines: what was inferred, from how much, and what was declined and why. */
-export function geometryNotes(s: SettledGeometry): string[] {
-  const out: string[] = [];
-  for (const e of s.inferred) {
-    out.push(
-      `display geometry inferred from the capture, not measured: ${
-        geometrySpec(e.geometry!)
-      } (from ${e.clicks} clicks, ${percent(e)}% inside an element under it); ` +
-        "pass --displays NAME=WxH+X+Y to set it",
-    );
-  }
-  for (const e of s.declined) {
-    out.push(
-      e.clicks < GEOMETRY_MIN_CLICKS
-        ? `display geometry of ${e.display} not inferred: ${e.clicks} clicks with element rows, ` +
-          `${GEOMETRY_MIN_CLICKS} needed`
-        : `display geometry of ${e.display} not inferred: no placement fits its ${e.clicks} ` +
-          `clicks (best ${percent(e)}% inside an element, ${
-            Math.round(GEOMETRY_MIN_FIT * 100)
-          }% needed; window-relative bounds, as screenpipe records on Linux, fit none)`,
-    );
-  }
-  return out;
+/** Blind-spot lines for the displays whose geometry was inferred: what, from how much. */
+export function inferredNotes(s: SettledGeometry): string[] {
+  return s.inferred.map((e) =>
+    `display geometry inferred from the capture, not measured: ${geometrySpec(e.geometry!)} ` +
+    `(from ${e.clicks} clicks, ${percent(e)}% inside an element under it); ` +
+    "pass --displays NAME=WxH+X+Y to set it"
+  );
+}
+
+/** Why geometry was not inferred, per declined display (empty: none was declined). */
+export function declinedReasons(s: SettledGeometry): string[] {
+  return s.declined.map((e) =>
+    e.clicks < GEOMETRY_MIN_CLICKS
+      ? `${e.display}: ${e.clicks} clicks with element rows, ${GEOMETRY_MIN_CLICKS} needed`
+      : `${e.display}: no placement fits its ${e.clicks} clicks (best ${percent(e)}% inside ` +
+        `an element, ${Math.round(GEOMETRY_MIN_FIT * 100)}% needed)`
+  );
 }
 
 function percent(e: DisplayEvidence): number {

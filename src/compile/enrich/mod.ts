@@ -22,10 +22,11 @@ import { inferDisplays, type SettledGeometry } from "./infer_geometry.ts";
 
 export { mergeDisplays, parseDisplays } from "./geometry.ts";
 export {
+  declinedReasons,
   type DisplayEvidence,
-  geometryNotes,
   geometrySpec,
   inferDisplays,
+  inferredNotes,
   type SettledGeometry,
 } from "./infer_geometry.ts";
 export {
