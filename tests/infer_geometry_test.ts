@@ -282,3 +282,26 @@ Deno.test("window-relative bounds (screenpipe on Linux) fit no display: nothing 
   const same = settle(synth({ displays, snaps: 80, seed: 5 }));
   ok(near(same.inferred[0].geometry!, displays[0], TOLERANCE), JSON.stringify(same));
 });
+
+Deno.test("frames steps and routines place clicks with the inferred geometry", async () => {
+  const { actionSteps } = await import("../src/routines/mod.ts");
+  const { frameSteps } = await import("../src/steps/mod.ts");
+  const displays = parseDisplays("monitor_1=1920x1080+0+0,monitor_2=2560x1440-2560-200");
+  const capture = synth({ displays, snaps: 60, seed: 21 });
+  const told = { ...capture, displays };
+  // Routines: the action steps name the same targets as with the true geometry.
+  const got = actionSteps(capture), want = actionSteps(told);
+  equal(got.geometry.inferred.length, 2);
+  equal(got.steps.length, want.steps.length);
+  const named = want.steps.filter((s) => s.norm !== "").length;
+  const same = got.steps.filter((s, i) => s.norm !== "" && s.norm === want.steps[i].norm).length;
+  ok(named > 150 && same >= 0.97 * named, `${same}/${named}`);
+  ok(actionSteps({ ...capture, elements: undefined }).steps.every((s) => s.norm === ""));
+  // Steps: a frame's clicks resolve to the same targets.
+  const frame = `monitor_2:${capture.snapshots.find((s) => s.display === "monitor_2")!.ref}`;
+  const a = frameSteps(capture, frame, { tz: "UTC" }), b = frameSteps(told, frame, { tz: "UTC" });
+  const names = (f: typeof a) => f.steps.map((s) => s.target?.name ?? "");
+  const agree = names(a).filter((n, i) => n !== "" && n === names(b)[i]).length;
+  const resolved = names(b).filter((n) => n !== "").length;
+  ok(resolved > 50 && agree >= 0.97 * resolved, `${agree}/${resolved}`);
+});

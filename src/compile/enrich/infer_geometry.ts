@@ -227,6 +227,20 @@ export function declinedReasons(s: SettledGeometry): string[] {
   );
 }
 
+/** Every note on settled geometry as lines, for reports other than the document. */
+export function geometryNotes(s: SettledGeometry): string[] {
+  const declined = declinedReasons(s);
+  return [
+    ...inferredNotes(s),
+    ...(declined.length > 0
+      ? [
+        `display geometry not inferred from the capture (${declined.join("; ")}): ` +
+        "clicks there resolve to no element; pass --displays NAME=WxH+X+Y",
+      ]
+      : []),
+  ];
+}
+
 function percent(e: DisplayEvidence): number {
   return e.clicks === 0 ? 0 : Math.floor(100 * e.landed / e.clicks);
 }

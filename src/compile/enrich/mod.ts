@@ -24,6 +24,7 @@ export { mergeDisplays, parseDisplays } from "./geometry.ts";
 export {
   declinedReasons,
   type DisplayEvidence,
+  geometryNotes,
   geometrySpec,
   inferDisplays,
   inferredNotes,
