@@ -48,8 +48,11 @@ export const NEARBY_MS = 5000;
 export const GEOMETRY_MIN_CLICKS = 40;
 /** Least share of those clicks that must land inside an element under the inferred geometry. */
 export const GEOMETRY_MIN_FIT = 0.6;
-/** At most this many clicks per display (spread evenly over time) are weighed. */
-export const GEOMETRY_SAMPLE_CLICKS = 200;
+/**
+ * Clicks with element rows sought per display (spread evenly over time); a second batch
+ * looks up more when too few of the first had rows, up to three times this many in all.
+ */
+export const GEOMETRY_SAMPLE_CLICKS = 100;
 /** An element wider or taller than this share of its display (a window, a pane) proves nothing. */
 export const GEOMETRY_TARGET_MAX_SIDE = 0.5;
 

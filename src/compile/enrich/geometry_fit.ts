@@ -12,6 +12,8 @@
 const SPANS = [1, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6, 0.5, 0.4];
 /** Coarse shares of the display before the spread's low end (ascending). */
 const LEADS = [-0.02, 0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6];
+/** At most this many clicks weigh the coarse grid; the search after it weighs them all. */
+const COARSE_CLICKS = 48;
 /** Share of the clicks at each end left out of the spread (strays from another display). */
 const TRIM = 0.01;
 /** Farthest a plateau is followed from the search's optimum, as a share of the size. */
@@ -46,7 +48,10 @@ export function bestPlacement(
 ): { edges: Edges; landed: number } | undefined {
   const xs = spread(weighed.map((w) => w.x)), ys = spread(weighed.map((w) => w.y));
   if (xs === undefined || ys === undefined) return undefined;
-  let [g, best] = coarse(weighed, axisCandidates(xs), axisCandidates(ys));
+  // The coarse grid needs only a spread of the clicks: every k-th, at most COARSE_CLICKS.
+  const k = Math.ceil(weighed.length / COARSE_CLICKS);
+  const few = weighed.filter((_, i) => i % k === 0);
+  let [g, best] = coarse(few, axisCandidates(xs), axisCandidates(ys));
   [g, best] = refine(weighed, g, score(weighed, g));
   g = centre(weighed, g, best);
   return { edges: g, landed: landedAt(weighed, g) };

@@ -98,23 +98,44 @@ export function inferDisplays(
   }
   if (groups.size === 0) return none;
   const names = [...groups.keys()].sort();
-  const samples = names.map((d) => sample(groups.get(d)!));
-  const refs = [...new Set(samples.flat().map(refOf))].sort((a, b) => a - b);
-  // One batch: every named row of each sampled snapshot (a probe covering the display).
-  const probes: ElementProbe[] = refs.map((r) => ({
-    snapshotRef: r,
-    x: 0.5,
-    y: 0.5,
-    dx: 0.5,
-    dy: 0.5,
-  }));
-  const hits = lookup.near(probes);
+  const sorted = names.map((d) =>
+    groups.get(d)!.sort((a, b) => a.event.at - b.event.at || a.event.ref - b.event.ref)
+  );
   const rows = new Map<number, Element[] | undefined>();
-  refs.forEach((r, i) => rows.set(r, hits[i].any ? targets(hits[i].elements) : undefined));
+  const lookUp = (picked: readonly (readonly ClickInput[])[]): void => {
+    const refs = [...new Set(picked.flat().map(refOf))].filter((r) => !rows.has(r));
+    refs.sort((a, b) => a - b);
+    // Every named row of each snapshot: one probe covering the display per snapshot.
+    const probes: ElementProbe[] = refs.map((r) => ({
+      snapshotRef: r,
+      x: 0.5,
+      y: 0.5,
+      dx: 0.5,
+      dy: 0.5,
+    }));
+    const hits = probes.length > 0 ? lookup.near(probes) : [];
+    refs.forEach((r, i) => rows.set(r, hits[i].any ? targets(hits[i].elements) : undefined));
+  };
+  const withRows = (cs: readonly ClickInput[]) =>
+    cs.filter((c) => rows.get(refOf(c)) !== undefined);
+  // Two batches at most: an even sample, then more where too few had element rows.
+  const first = sorted.map((cs) => spreadPick(cs, GEOMETRY_SAMPLE_CLICKS));
+  lookUp(first);
+  const more = sorted.map((cs, k) => {
+    const got = withRows(first[k]).length, tried = first[k].length;
+    if (got >= GEOMETRY_SAMPLE_CLICKS || tried === cs.length) return [];
+    const want = Math.ceil((GEOMETRY_SAMPLE_CLICKS - got) * tried / Math.max(1, got));
+    const taken = new Set(first[k]);
+    const rest = cs.filter((c) => !taken.has(c));
+    return spreadPick(rest, Math.min(want, GEOMETRY_SAMPLE_CLICKS * 3 - tried));
+  });
+  lookUp(more);
   const inferred: DisplayEvidence[] = [], declined: DisplayEvidence[] = [];
   names.forEach((display, k) => {
+    const picked = new Set([...first[k], ...more[k]]);
     const weighed: Weighed[] = [];
-    for (const c of samples[k]) {
+    for (const c of sorted[k]) {
+      if (!picked.has(c)) continue;
       const shown = rows.get(refOf(c));
       if (shown !== undefined) weighed.push(weigh(c, aimedAt(c, shown)));
     }
@@ -126,13 +147,12 @@ export function inferDisplays(
   return { displays, inferred, declined };
 }
 
-/** At most {@linkcode GEOMETRY_SAMPLE_CLICKS} clicks, evenly spread over time order. */
-function sample(clicks: readonly ClickInput[]): ClickInput[] {
-  const sorted = [...clicks].sort((a, b) => a.event.at - b.event.at || a.event.ref - b.event.ref);
-  const n = sorted.length, s = GEOMETRY_SAMPLE_CLICKS;
-  if (n <= s) return sorted;
-  const out: ClickInput[] = new Array(s);
-  for (let k = 0; k < s; k++) out[k] = sorted[Math.floor(k * n / s)];
+/** At most `count` of the (time-ordered) clicks, evenly spread over them. */
+function spreadPick(clicks: readonly ClickInput[], count: number): ClickInput[] {
+  const n = clicks.length;
+  if (n <= count) return [...clicks];
+  const out: ClickInput[] = new Array(Math.max(0, count));
+  for (let k = 0; k < count; k++) out[k] = clicks[Math.floor(k * n / count)];
   return out;
 }
 
