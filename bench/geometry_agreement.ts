@@ -42,7 +42,9 @@ for (const e of settled.inferred) {
       `from ${e.clicks} clicks, ${e.landed} landed`,
   );
 }
-for (const e of settled.declined) console.log(`declined ${e.display}: ${e.clicks} clicks, ${e.landed} landed`);
+for (const e of settled.declined) {
+  console.log(`declined ${e.display}: ${e.clicks} clicks, ${e.landed} landed`);
+}
 const levels = (m: Map<unknown, { resolution: string }>) => {
   const c: Record<string, number> = {};
   for (const t of m.values()) c[t.resolution] = (c[t.resolution] ?? 0) + 1;

@@ -155,32 +155,43 @@ globalThis.addEventListener("unload", () => {
   }
 });
 
-Deno.test("inferred geometry recovers the demo's true geometry on its busiest day, and resolves clicks as it does", async () => {
+Deno.test("inferred geometry recovers the demo's true geometry day by day, and resolves clicks as it does", async () => {
   const dir = await Deno.makeTempDir({ prefix: "frames_geometry_demo_" });
   made.push(dir);
   const path = join(dir, "db.sqlite");
-  writeDemoDatabase(path, { seed: 42, days: 3, tz: "Europe/Berlin" });
-  const capture = readScreenpipe(path, dayWindow("2026-03-25", "Europe/Berlin"));
-  equal(capture.displays.length, 0, "screenpipe records no geometry");
+  const demo = writeDemoDatabase(path, { seed: 42, days: 3, tz: "Europe/Berlin" });
   const truth = parseDisplays(DEMO_DISPLAYS);
-  const settled = settle(capture);
-  ok(settled.inferred.length > 0, JSON.stringify(settled));
-  for (const e of settled.inferred) {
-    const t = truth.find((d) => d.display === e.display)!;
-    ok(near(e.geometry!, t, TOLERANCE), `${JSON.stringify(e)} vs ${JSON.stringify(t)}`);
-    ok(e.landed >= GEOMETRY_MIN_FIT * e.clicks);
+  let days = 0;
+  for (const { day } of demo.days) {
+    const capture = readScreenpipe(path, dayWindow(day, "Europe/Berlin"));
+    equal(capture.displays.length, 0, "screenpipe records no geometry");
+    const settled = settle(capture);
+    if (settled.inferred.length === 0) continue; // a day without enough clicks
+    days++;
+    for (const e of settled.inferred) {
+      const t = truth.find((d) => d.display === e.display)!;
+      ok(near(e.geometry!, t, TOLERANCE), `${day}: ${JSON.stringify(e)} vs ${JSON.stringify(t)}`);
+      ok(e.landed >= GEOMETRY_MIN_FIT * e.clicks);
+    }
+    // The document resolves the same clicks it resolves with the true geometry of the
+    // displays inferred (a display with too few clicks is declined: its clicks stay unplaced).
+    const opts = { tz: "Europe/Berlin", day };
+    const inferred = compile(capture, opts);
+    assertValidDocument(inferred);
+    const same = truth.filter((t) => settled.inferred.some((e) => e.display === t.display));
+    const told = compile({ ...capture, displays: same }, opts);
+    deepEqual(
+      inferred.coverage.click_resolution,
+      told.coverage.click_resolution,
+      `${day} ${JSON.stringify(settled)}`,
+    );
+    ok(inferred.coverage.click_resolution!.exact > 50, JSON.stringify(inferred.coverage));
+    const note = inferred.blind_spots.find((b) => b.startsWith("display geometry inferred"));
+    ok(note !== undefined && note.includes(`from ${settled.inferred[0].clicks} clicks`), note);
+    equal(inferred.source.displays, undefined, "inferred geometry is not reported as measured");
+    ok(!told.blind_spots.some((b) => b.includes("inferred")));
   }
-  // The document resolves the same clicks it resolves with the true geometry.
-  const opts = { tz: "Europe/Berlin", day: "2026-03-25" };
-  const inferred = compile(capture, opts);
-  assertValidDocument(inferred);
-  const told = compile({ ...capture, displays: truth }, opts);
-  deepEqual(inferred.coverage.click_resolution, told.coverage.click_resolution);
-  ok(inferred.coverage.click_resolution!.exact > 500);
-  const note = inferred.blind_spots.find((b) => b.startsWith("display geometry inferred"));
-  ok(note !== undefined && note.includes(`from ${settled.inferred[0].clicks} clicks`), note);
-  equal(inferred.source.displays, undefined, "inferred geometry is not reported as measured");
-  ok(!told.blind_spots.some((b) => b.includes("inferred")));
+  ok(days >= 2, `${days} days inferred`);
 });
 
 Deno.test("an operator's geometry wins over inference, even a wrong one", () => {

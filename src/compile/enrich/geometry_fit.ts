@@ -14,6 +14,8 @@ const SPANS = [1, 0.95, 0.9, 0.85, 0.8, 0.7, 0.6, 0.5, 0.4];
 const LEADS = [-0.02, 0, 0.02, 0.05, 0.1, 0.15, 0.2, 0.3, 0.4, 0.5, 0.6];
 /** At most this many clicks weigh the coarse grid; the search after it weighs them all. */
 const COARSE_CLICKS = 48;
+/** The pattern search starts from this many of the best coarse candidates. */
+const STARTS = 4;
 /** Share of the clicks at each end left out of the spread (strays from another display). */
 const TRIM = 0.01;
 /** Farthest a plateau is followed from the search's optimum, as a share of the size. */
@@ -51,9 +53,14 @@ export function bestPlacement(
   // The coarse grid needs only a spread of the clicks: every k-th, at most COARSE_CLICKS.
   const k = Math.ceil(weighed.length / COARSE_CLICKS);
   const few = weighed.filter((_, i) => i % k === 0);
-  let [g, best] = coarse(few, axisCandidates(xs), axisCandidates(ys));
-  [g, best] = refine(weighed, g, score(weighed, g));
-  g = centre(weighed, g, best);
+  // Several starts, each refined on every click: a coarse optimum of a few clicks can sit
+  // on the wrong slope. The best refined one wins; the first of equals.
+  let g: Candidate | undefined, best = -1;
+  for (const start of coarse(few, axisCandidates(xs), axisCandidates(ys))) {
+    const [c, s] = refine(weighed, start, score(weighed, start));
+    if (s > best) [g, best] = [c, s];
+  }
+  g = centre(weighed, g!, best);
   return { edges: g, landed: landedAt(weighed, g) };
 }
 
@@ -86,23 +93,25 @@ function coarse(
   weighed: readonly Weighed[],
   xs: readonly [number, number][],
   ys: readonly [number, number][],
-): [Candidate, number] {
-  let best = -1, g: Candidate = [xs[0][0], xs[0][1], ys[0][0], ys[0][1]];
-  for (const [top, bottom] of ys) {
+): Candidate[] {
+  // The best STARTS candidates, best first; a later one replaces only a strictly worse.
+  const top: { g: Candidate; s: number }[] = [];
+  for (const [t, b] of ys) {
     // The rows each click's height falls in, once per vertical candidate.
-    const rows = weighed.map((w) => rowSpans(w, (w.y - top) / (bottom - top)));
-    for (const [left, right] of xs) {
-      let count = 0;
+    const rows = weighed.map((w) => rowSpans(w, (w.y - t) / (b - t)));
+    for (const [l, r] of xs) {
+      let s = 0;
       for (let i = 0; i < weighed.length; i++) {
-        if (inSpans(rows[i], (weighed[i].x - left) / (right - left))) count += weighed[i].weight;
+        if (inSpans(rows[i], (weighed[i].x - l) / (r - l))) s += weighed[i].weight;
       }
-      if (count > best) {
-        best = count;
-        g = [left, right, top, bottom];
-      }
+      if (top.length === STARTS && s <= top[STARTS - 1].s) continue;
+      let at = top.length;
+      while (at > 0 && top[at - 1].s < s) at--;
+      top.splice(at, 0, { g: [l, r, t, b], s });
+      if (top.length > STARTS) top.pop();
     }
   }
-  return [g, best];
+  return top.map((c) => c.g);
 }
 
 function rowSpans(w: Weighed, ny: number): number[] {
