@@ -53,14 +53,15 @@ export function bestPlacement(
   // The coarse grid needs only a spread of the clicks: every k-th, at most COARSE_CLICKS.
   const k = Math.ceil(weighed.length / COARSE_CLICKS);
   const few = weighed.filter((_, i) => i % k === 0);
-  // Several starts, each refined on every click: a coarse optimum of a few clicks can sit
-  // on the wrong slope. The best refined one wins; the first of equals.
+  // Several starts, each refined on the same few clicks (a coarse optimum can sit on the
+  // wrong slope); the best (the first of equals) is refined again on every click.
   let g: Candidate | undefined, best = -1;
   for (const start of coarse(few, axisCandidates(xs), axisCandidates(ys))) {
-    const [c, s] = refine(weighed, start, score(weighed, start));
+    const [c, s] = refine(few, start, score(few, start));
     if (s > best) [g, best] = [c, s];
   }
-  g = centre(weighed, g!, best);
+  [g, best] = refine(weighed, g!, score(weighed, g!));
+  g = centre(weighed, g, best);
   return { edges: g, landed: landedAt(weighed, g) };
 }
 
