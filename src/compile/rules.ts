@@ -52,7 +52,7 @@ export const GEOMETRY_MIN_FIT = 0.6;
  * Clicks with element rows sought per display (spread evenly over time); a second batch
  * looks up more when too few of the first had rows, up to three times this many in all.
  */
-export const GEOMETRY_SAMPLE_CLICKS = 100;
+export const GEOMETRY_SAMPLE_CLICKS = 64;
 /** An element wider or taller than this share of its display (a window, a pane) proves nothing. */
 export const GEOMETRY_TARGET_MAX_SIDE = 0.5;
 
