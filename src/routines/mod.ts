@@ -62,6 +62,8 @@ export {
   type ActionStepsOptions,
   type StepOp,
 } from "./action_steps.ts";
+// What `ActionSteps.geometry` is: the display geometry clicks were placed with.
+export type { DisplayEvidence, SettledGeometry } from "../compile/enrich/mod.ts";
 export type { PlanElement, PlanSlot, PlanStep, RoutinePlan } from "./plan.ts";
 export type {
   Routine,
