@@ -5,6 +5,11 @@
  * one edge at a time, then each edge to the middle of its plateau. Pure and deterministic:
  * fixed candidate orders, the first of equals wins, sums in the clicks' fixed order.
  *
+ * Cheap without finding anything else: the coarse grid scores each axis alone first and
+ * scores a pair only when both axes' bounds let it enter; a score stops once what is left
+ * cannot reach the question's floor; a click's far boxes are skipped while it stays in
+ * reach (each shortcut gives the very same answers, bench/README.md "w6-geom").
+ *
  * @module
  */
 
@@ -53,15 +58,17 @@ export function bestPlacement(
   // The coarse grid needs only a spread of the clicks: every k-th, at most COARSE_CLICKS.
   const k = Math.ceil(weighed.length / COARSE_CLICKS);
   const few = weighed.filter((_, i) => i % k === 0);
+  const starts = coarse(few, axisCandidates(xs), axisCandidates(ys));
   // Several starts, each refined on the same few clicks (a coarse optimum can sit on the
   // wrong slope); the best (the first of equals) is refined again on every click.
+  const fewSet = prepare(few, starts), all = prepare(weighed, starts);
   let g: Candidate | undefined, best = -1;
-  for (const start of coarse(few, axisCandidates(xs), axisCandidates(ys))) {
-    const [c, s] = refine(few, start, score(few, start));
+  for (const start of starts) {
+    const [c, s] = refine(fewSet, start, score(fewSet, start, -1));
     if (s > best) [g, best] = [c, s];
   }
-  [g, best] = refine(weighed, g!, score(weighed, g!));
-  g = centre(weighed, g, best);
+  [g, best] = refine(all, g!, score(all, g!, -1));
+  g = centre(all, g, best);
   return { edges: g, landed: landedAt(weighed, g) };
 }
 
@@ -89,46 +96,152 @@ function axisCandidates([lo, hi]: [number, number]): [number, number][] {
   return out;
 }
 
-/** Every pair of axis candidates; the first of the best wins. */
+/**
+ * Per axis candidate and click, which of the click's boxes cover it on that axis, as a bit
+ * set of `words` 32-bit words; a click lands under a pair of axis candidates exactly when
+ * its two sets meet.
+ */
+function axisCover(
+  weighed: readonly Weighed[],
+  cands: readonly [number, number][],
+  words: number,
+  axis: 0 | 1,
+): Uint32Array {
+  const out = new Uint32Array(cands.length * weighed.length * words);
+  for (let a = 0; a < cands.length; a++) {
+    const [lo, hi] = cands[a];
+    for (let i = 0; i < weighed.length; i++) {
+      const w = weighed[i], b = w.boxes, at = (a * weighed.length + i) * words;
+      const n = ((axis === 0 ? w.x : w.y) - lo) / (hi - lo);
+      for (let j = 0, m = 0; j < b.length; j += 4, m++) {
+        if (n >= b[j + axis] - 1e-9 && n <= b[j + 2 + axis] + 1e-9) {
+          out[at + (m >>> 5)] |= 1 << (m & 31);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** The weight of the clicks whose bit sets at candidate `a` are not empty (one axis's bound). */
+function axisBound(weighed: readonly Weighed[], cover: Uint32Array, a: number, words: number) {
+  const n = weighed.length;
+  let s = 0;
+  for (let i = 0; i < n; i++) {
+    const at = (a * n + i) * words;
+    for (let q = 0; q < words; q++) {
+      if (cover[at + q] !== 0) {
+        s += weighed[i].weight;
+        break;
+      }
+    }
+  }
+  return s;
+}
+
+/**
+ * The {@linkcode STARTS} best pairs of axis candidates by the weight of the clicks landing
+ * inside one of their boxes, best first; of equals, the first in (vertical, horizontal)
+ * order wins. Each axis is scored alone first: the weight of the clicks some box covers on
+ * that axis bounds every pair's score from above (a sum of fewer of the same non-negative
+ * terms, in the same order, rounds no higher), so a pair whose bound falls below the
+ * fourth best so far cannot enter and is never scored.
+ */
 function coarse(
   weighed: readonly Weighed[],
   xs: readonly [number, number][],
   ys: readonly [number, number][],
 ): Candidate[] {
-  // The best STARTS candidates, best first; a later one replaces only a strictly worse.
-  const top: { g: Candidate; s: number }[] = [];
-  for (const [t, b] of ys) {
-    // The rows each click's height falls in, once per vertical candidate.
-    const rows = weighed.map((w) => rowSpans(w, (w.y - t) / (b - t)));
-    for (const [l, r] of xs) {
+  const n = weighed.length;
+  let most = 0;
+  for (const w of weighed) most = Math.max(most, w.boxes.length / 4);
+  const words = Math.max(1, Math.ceil(most / 32));
+  const cx = axisCover(weighed, xs, words, 0), cy = axisCover(weighed, ys, words, 1);
+  const bx = xs.map((_, a) => axisBound(weighed, cx, a, words));
+  const by = ys.map((_, b) => axisBound(weighed, cy, b, words));
+  const ox = xs.map((_, a) => a).sort((p, q) => bx[q] - bx[p] || p - q);
+  const oy = ys.map((_, b) => b).sort((p, q) => by[q] - by[p] || p - q);
+  // The best so far by (score descending, grid order ascending).
+  const top: { g: Candidate; s: number; o: number }[] = [];
+  const floor = (): number => (top.length < STARTS ? -Infinity : top[STARTS - 1].s);
+  const before = (s: number, o: number, t: { s: number; o: number }): boolean =>
+    s > t.s || (s === t.s && o < t.o);
+  for (const b of oy) {
+    if (by[b] < floor()) break;
+    for (const a of ox) {
+      if (Math.min(bx[a], by[b]) < floor()) break;
       let s = 0;
-      for (let i = 0; i < weighed.length; i++) {
-        if (inSpans(rows[i], (weighed[i].x - l) / (r - l))) s += weighed[i].weight;
+      for (let i = 0; i < n; i++) {
+        const at = (a * n + i) * words, bt = (b * n + i) * words;
+        for (let q = 0; q < words; q++) {
+          if ((cx[at + q] & cy[bt + q]) !== 0) {
+            s += weighed[i].weight;
+            break;
+          }
+        }
       }
-      if (top.length === STARTS && s <= top[STARTS - 1].s) continue;
+      const o = b * xs.length + a;
+      if (top.length === STARTS && !before(s, o, top[STARTS - 1])) continue;
       let at = top.length;
-      while (at > 0 && top[at - 1].s < s) at--;
-      top.splice(at, 0, { g: [l, r, t, b], s });
+      while (at > 0 && before(s, o, top[at - 1])) at--;
+      top.splice(at, 0, { g: [xs[a][0], xs[a][1], ys[b][0], ys[b][1]], s, o });
       if (top.length > STARTS) top.pop();
     }
   }
   return top.map((c) => c.g);
 }
 
-function rowSpans(w: Weighed, ny: number): number[] {
-  const out: number[] = [];
-  const b = w.boxes;
-  for (let j = 0; j < b.length; j += 4) {
-    if (ny >= b[j + 1] - 1e-9 && ny <= b[j + 3] + 1e-9) out.push(b[j], b[j + 2]);
-  }
-  return out;
+/** How far beyond the coarse starts a click's reach extends, as a share of the display. */
+const REACH_MARGIN = 0.2;
+
+/**
+ * Clicks ready for scoring: their boxes as `left, top, half width, half height` and the
+ * divisors of {@linkcode score}; beside them only the boxes that meet the click's reach
+ * (where it falls under the coarse starts, widened by {@linkcode REACH_MARGIN}), which
+ * score uses whenever a candidate puts the click inside that reach (a box that does not
+ * meet it cannot hold the click there), all of them otherwise.
+ */
+interface Prepared {
+  /** The clicks, in their fixed order. */
+  clicks: readonly Weighed[];
+  /** Per click, its boxes (6 numbers each). */
+  full: Float64Array[];
+  /** Per click, the boxes meeting its reach (6 numbers each). */
+  near: Float64Array[];
+  /** Per click, its reach: `x0, x1, y0, y1`, normalised. */
+  reach: Float64Array;
+  /** Per click, the weight of it and every click after it (what is left to gain). */
+  rest: Float64Array;
 }
 
-function inSpans(spans: readonly number[], nx: number): boolean {
-  for (let j = 0; j < spans.length; j += 2) {
-    if (nx >= spans[j] - 1e-9 && nx <= spans[j + 1] + 1e-9) return true;
-  }
-  return false;
+function prepare(clicks: readonly Weighed[], starts: readonly Candidate[]): Prepared {
+  const n = clicks.length;
+  const full: Float64Array[] = [], near: Float64Array[] = [];
+  const reach = new Float64Array(n * 4), rest = new Float64Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1] + clicks[i].weight;
+  clicks.forEach((c, i) => {
+    let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
+    for (const g of starts) {
+      const nx = (c.x - g[0]) / (g[1] - g[0]), ny = (c.y - g[2]) / (g[3] - g[2]);
+      x0 = Math.min(x0, nx), x1 = Math.max(x1, nx), y0 = Math.min(y0, ny), y1 = Math.max(y1, ny);
+    }
+    x0 -= REACH_MARGIN, x1 += REACH_MARGIN, y0 -= REACH_MARGIN, y1 += REACH_MARGIN;
+    reach.set([x0, x1, y0, y1], i * 4);
+    const b = c.boxes, all: number[] = [], kept: number[] = [];
+    for (let j = 0; j < b.length; j += 4) {
+      const hw = (b[j + 2] - b[j]) / 2, hh = (b[j + 3] - b[j + 1]) / 2;
+      const box = [b[j], b[j + 1], hw, hh, hw + 1e-9, hh + 1e-9];
+      for (const v of box) all.push(v);
+      // Generous (1e-6 against landing's 1e-9): a box kept too many changes no score.
+      const x = b[j] - 1e-6 <= x1 && b[j + 2] + 1e-6 >= x0;
+      if (x && b[j + 1] - 1e-6 <= y1 && b[j + 3] + 1e-6 >= y0) {
+        for (const v of box) kept.push(v);
+      }
+    }
+    full.push(Float64Array.from(all));
+    near.push(Float64Array.from(kept));
+  });
+  return { clicks, full, near, reach, rest };
 }
 
 /** Whether a click lands inside one of its boxes under a candidate. */
@@ -150,21 +263,32 @@ function lands(c: Weighed, g: Candidate): boolean {
  * middle of what they click, so among placements that land the same clicks the one that
  * puts them nearer their targets' middles is the likelier; without that term an edge no
  * click comes near would drift freely across the span its boxes' widths allow.
+ *
+ * Every caller asks only whether the score beats or equals `floor`: once even every click
+ * left landing dead centre could not reach it (by a margin far above rounding), the sum
+ * stops and −1 is returned.
  */
-function score(weighed: readonly Weighed[], g: Candidate): number {
+function score(set: Prepared, g: Candidate, floor: number): number {
   const w = g[1] - g[0], h = g[3] - g[2];
+  const { clicks, reach, rest } = set;
+  const short = floor - 1e-7 * (1 + Math.abs(floor));
   let sum = 0;
-  for (const c of weighed) {
+  for (let i = 0; i < clicks.length; i++) {
+    if (sum + rest[i] < short) return -1;
+    const c = clicks[i];
     const nx = (c.x - g[0]) / w, ny = (c.y - g[2]) / h;
-    const b = c.boxes;
+    const r = i * 4;
+    const inside = nx >= reach[r] && nx <= reach[r + 1] && ny >= reach[r + 2] &&
+      ny <= reach[r + 3];
+    const b = inside ? set.near[i] : set.full[i];
     let best = -1;
-    for (let j = 0; j < b.length; j += 4) {
-      const hw = (b[j + 2] - b[j]) / 2, hh = (b[j + 3] - b[j + 1]) / 2;
-      const off = Math.max(
-        Math.abs(nx - b[j] - hw) / (hw + 1e-9),
-        Math.abs(ny - b[j + 1] - hh) / (hh + 1e-9),
-      );
-      if (off <= 1 && 1 - off > best) best = 1 - off;
+    for (let j = 0; j < b.length; j += 6) {
+      const ox = Math.abs(nx - b[j] - b[j + 2]) / b[j + 4];
+      if (ox > 1) continue;
+      const oy = Math.abs(ny - b[j + 1] - b[j + 3]) / b[j + 5];
+      if (oy > 1) continue;
+      const off = Math.max(ox, oy);
+      if (1 - off > best) best = 1 - off;
     }
     if (best >= 0) sum += c.weight * (0.5 + 0.5 * best);
   }
@@ -183,11 +307,7 @@ function landedAt(weighed: readonly Weighed[], g: Candidate): number {
  * a step down then up; only a strictly better score moves; the step halves when nothing
  * moves, down to one unit.
  */
-function refine(
-  weighed: readonly Weighed[],
-  start: Candidate,
-  startScore: number,
-): [Candidate, number] {
+function refine(set: Prepared, start: Candidate, startScore: number): [Candidate, number] {
   let g: Candidate = [...start], best = startScore;
   let step = Math.max(1, Math.round(Math.max(g[1] - g[0], g[3] - g[2]) * 0.02));
   for (;;) {
@@ -197,7 +317,7 @@ function refine(
         const c: Candidate = [...g];
         c[p] += d;
         if (!valid(c)) continue;
-        const s = score(weighed, c);
+        const s = score(set, c, best);
         if (s > best) {
           best = s;
           g = c;
@@ -217,13 +337,13 @@ function refine(
  * edges (the widest margin), where one end would sit on the brink. Each end is found by
  * doubling steps, then halving them, up to {@linkcode PLATEAU_REACH} of the size.
  */
-function centre(weighed: readonly Weighed[], start: Candidate, best: number): Candidate {
+function centre(set: Prepared, start: Candidate, best: number): Candidate {
   const g: Candidate = [...start];
   for (let p = 0; p < 4; p++) {
     const at = (d: number): number => {
       const c: Candidate = [...g];
       c[p] += d;
-      return valid(c) ? score(weighed, c) : -1;
+      return valid(c) ? score(set, c, best) : -1;
     };
     const reach = Math.max(1, Math.round(PLATEAU_REACH * (p < 2 ? g[1] - g[0] : g[3] - g[2])));
     const lo = plateauEnd((d) => at(-d), best, reach), hi = plateauEnd(at, best, reach);
