@@ -14,10 +14,19 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { readScreenpipe } from "../adapters/screenpipe/read.ts";
-import { buildFrames, compile, DEFAULT_RULES } from "../src/compile/mod.ts";
-import type { Capture, DisplayGeometry, Element, InputEvent, Snapshot } from "../src/model.ts";
+import { buildFrames, compile, DEFAULT_RULES, startIncremental } from "../src/compile/mod.ts";
+import { deltaBetween, prefixCapture } from "../src/cache/replay.ts";
+import type {
+  Capture,
+  DisplayGeometry,
+  Element,
+  ElementProbe,
+  InputEvent,
+  Snapshot,
+} from "../src/model.ts";
 import {
   elementLookupFromRows,
+  geometryMemo,
   parseDisplays,
   settleFrameGeometry,
 } from "../src/compile/enrich/mod.ts";
@@ -316,3 +325,70 @@ Deno.test("frames steps and routines place clicks with the inferred geometry", a
   const resolved = names(b).filter((n) => n !== "").length;
   ok(resolved > 50 && agree >= 0.97 * resolved, `${agree}/${resolved}`);
 });
+
+/** A lookup that counts the whole-display probes (the inference's) it is asked. */
+function counting(capture: Capture): { capture: Capture; asked: () => number } {
+  const inner = capture.elements!;
+  let asked = 0;
+  const elements = {
+    units: inner.units,
+    near: (probes: readonly ElementProbe[]) => {
+      asked += probes.filter((p) => p.dx === 0.5 && p.dy === 0.5).length;
+      return inner.near(probes);
+    },
+    ...(inner.levels !== undefined ? { levels: inner.levels.bind(inner) } : {}),
+  };
+  return { capture: { ...capture, elements }, asked: () => asked };
+}
+
+Deno.test("a session's geometry memo: reused while the sample stands, recomputed when a click ranks into it, always what a fresh inference gives", () => {
+  const displays = parseDisplays("monitor_1=1920x1080+0+0");
+  const full = synth({ displays, snaps: 340, seed: 11 });
+  const memo = geometryMemo();
+  const settleWith = (c: Capture) => {
+    const built = buildFrames(c, DEFAULT_RULES, { stale: true });
+    return settleFrameGeometry(built.frames, c, built.stale, memo);
+  };
+  let reused = 0, recomputed = 0, lastComputed = 0;
+  // One snapshot (and its clicks) more at a time, from 300 snapshots on (a new one ranks
+  // into the 64 sampled with chance about 64 / 300).
+  for (let n = 300; n <= 340; n++) {
+    const cut = T0 + n * 10_000;
+    const prefix = prefixCapture(full, cut);
+    const { capture, asked } = counting(prefix);
+    const got = settleWith(capture);
+    deepEqual(got, settle(prefix)); // the memo never changes the answer
+    if (memo.computed === lastComputed) {
+      reused++;
+      equal(asked(), 0, `n=${n}: a reused fit asks for no rows`);
+    } else recomputed++;
+    lastComputed = memo.computed;
+  }
+  // Most appended snapshots do not rank into the sample; some do.
+  ok(reused > recomputed, `reused ${reused}, recomputed ${recomputed}`);
+  ok(recomputed > 1, `recomputed ${recomputed}`);
+});
+
+Deno.test("an incremental session with inferred geometry equals a fresh compile byte for byte after every absorb", () => {
+  const displays = parseDisplays("monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0");
+  const full = synth({ displays, snaps: 90, seed: 5 });
+  const opts = { tz: "UTC", minMinutes: 0 };
+  const start = T0 + 60 * 10_000;
+  const { capture: base, asked } = counting(prefixCapture(full, start));
+  const session = startIncremental(base, opts);
+  let fresh = 0;
+  for (let at = start; at <= T0 + 92 * 10_000; at += 10_000) {
+    const doc = session.absorb({ ...deltaBetween(full, at, at + 10_000) });
+    const whole = counting(prefixCapture(full, at + 10_000));
+    const want = compile(whole.capture, opts);
+    fresh += whole.asked();
+    equal(JSON.stringify(doc), JSON.stringify(want), `absorbed up to ${at + 10_000}`);
+  }
+  ok(doc_inferred(session.document()), "the session's document says geometry was inferred");
+  // The session asks for the rows of newly sampled snapshots only.
+  ok(asked() * 4 < fresh, `session asked ${asked()} whole-display probes, fresh compiles ${fresh}`);
+});
+
+function doc_inferred(doc: { blind_spots: string[] }): boolean {
+  return doc.blind_spots.some((b) => b.startsWith("display geometry inferred"));
+}

@@ -28,8 +28,11 @@
  * threshold says so). Inferred geometry only places clicks for resolution; it never moves
  * an event to another display (attribution, SPEC §3.5, keeps the source's evidence).
  *
- * Pure and deterministic: clicks are weighed in (time, ref) order whatever order they come
- * in, every tie goes to the first candidate in a fixed order, no clock, no randomness.
+ * Pure and deterministic: the clicks weighed are those of least rank (a fixed hash of the
+ * click's ref, ties by ref), so the sample does not depend on the order rows come in and
+ * changes only when a new click ranks into it (an appended minute seldom does: a live
+ * session reuses the fit, see {@linkcode GeometryMemo}); they are weighed in (time, ref)
+ * order, every tie goes to the first candidate in a fixed order, no clock, no randomness.
  *
  * @module
  */
@@ -70,6 +73,36 @@ function byName(a: { display: string }, b: { display: string }): number {
   return a.display < b.display ? -1 : a.display > b.display ? 1 : 0;
 }
 
+/**
+ * What one session (src/compile/incremental.ts) keeps between compiles of a growing
+ * capture: the target rows of each snapshot that had element rows (a snapshot's rows are
+ * written with it and do not change; one that had none yet is asked again), and per
+ * display the last fit with the clicks it weighed. A fit is reused only for the very same
+ * clicks (ref, time, point, recorded element, snapshot, whether it had rows), so the
+ * result is the one a fresh inference gives.
+ */
+export interface GeometryMemo {
+  /** Target rows by snapshot ref, for snapshots that had element rows. */
+  rows: Map<number, Element[]>;
+  /** Per display, the key of the clicks last weighed and what they gave. */
+  fits: Map<string, { key: string; found: DisplayEvidence }>;
+  /** Fits computed (not reused) so far, for tests and benches. */
+  computed: number;
+}
+
+/** An empty {@linkcode GeometryMemo} for one session. */
+export function geometryMemo(): GeometryMemo {
+  return { rows: new Map(), fits: new Map(), computed: 0 };
+}
+
+/** A click's rank in the sample: a fixed 32-bit mix of its ref (murmur3's finaliser). */
+function rank(ref: number): number {
+  let h = (ref | 0) ^ Math.floor(ref / 4294967296);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
 function refOf(c: ClickInput): number {
   return c.event.snapshotRef ?? c.stream.snaps[c.index].ref;
 }
@@ -83,6 +116,7 @@ export function inferDisplays(
   clicks: readonly ClickInput[],
   lookup: ElementLookup | undefined,
   known: readonly DisplayGeometry[],
+  memo?: GeometryMemo,
 ): SettledGeometry {
   const displays = [...known].sort(byName);
   const none: SettledGeometry = { displays, inferred: [], declined: [] };
@@ -101,7 +135,22 @@ export function inferDisplays(
   const sorted = names.map((d) =>
     groups.get(d)!.sort((a, b) => a.event.at - b.event.at || a.event.ref - b.event.ref)
   );
-  const rows = new Map<number, Element[] | undefined>();
+  // By the rank of their snapshot: a lookup costs per snapshot, and all its clicks come.
+  const ranked = sorted.map((cs) =>
+    cs.map((c) => ({ c, s: refOf(c), r: rank(refOf(c)) }))
+      .sort((a, b) => a.r - b.r || a.s - b.s || a.c.event.ref - b.c.event.ref).map((e) => e.c)
+  );
+  /** Where the clicks of the next `count` snapshots from `from` end. */
+  const upTo = (cs: readonly ClickInput[], from: number, count: number): number => {
+    let end = from, seen = 0;
+    while (end < cs.length && (seen < count || refOf(cs[end]) === refOf(cs[end - 1]))) {
+      if (end === from || refOf(cs[end]) !== refOf(cs[end - 1])) seen++;
+      if (seen > count) break;
+      end++;
+    }
+    return end;
+  };
+  const rows = new Map<number, Element[] | undefined>(memo?.rows);
   const lookUp = (picked: readonly (readonly ClickInput[])[]): void => {
     const refs = [...new Set(picked.flat().map(refOf))].filter((r) => !rows.has(r));
     refs.sort((a, b) => a - b);
@@ -114,46 +163,62 @@ export function inferDisplays(
       dy: 0.5,
     }));
     const hits = probes.length > 0 ? lookup.near(probes) : [];
-    refs.forEach((r, i) => rows.set(r, hits[i].any ? targets(hits[i].elements) : undefined));
+    refs.forEach((r, i) => {
+      const shown = hits[i].any ? targets(hits[i].elements) : undefined;
+      rows.set(r, shown);
+      if (shown !== undefined) memo?.rows.set(r, shown);
+    });
   };
   const withRows = (cs: readonly ClickInput[]) =>
     cs.filter((c) => rows.get(refOf(c)) !== undefined);
-  // Two batches at most: an even sample, then more where too few had element rows.
-  const first = sorted.map((cs) => spreadPick(cs, GEOMETRY_SAMPLE_CLICKS));
+  // Two batches at most: the clicks of least rank, then the next where too few had rows.
+  const first = ranked.map((cs) => cs.slice(0, upTo(cs, 0, GEOMETRY_SAMPLE_CLICKS)));
   lookUp(first);
-  const more = sorted.map((cs, k) => {
+  const more = ranked.map((cs, k) => {
     const got = withRows(first[k]).length, tried = first[k].length;
     if (got >= GEOMETRY_SAMPLE_CLICKS || tried === cs.length) return [];
-    const want = Math.ceil((GEOMETRY_SAMPLE_CLICKS - got) * tried / Math.max(1, got));
-    const taken = new Set(first[k]);
-    const rest = cs.filter((c) => !taken.has(c));
-    return spreadPick(rest, Math.min(want, GEOMETRY_SAMPLE_CLICKS * 3 - tried));
+    const asked = new Set(first[k].map(refOf)).size;
+    const want = Math.ceil((GEOMETRY_SAMPLE_CLICKS - got) * asked / Math.max(1, got));
+    return cs.slice(tried, upTo(cs, tried, Math.min(want, GEOMETRY_SAMPLE_CLICKS * 3 - asked)));
   });
   lookUp(more);
   const inferred: DisplayEvidence[] = [], declined: DisplayEvidence[] = [];
   names.forEach((display, k) => {
     const picked = new Set([...first[k], ...more[k]]);
-    const weighed: Weighed[] = [];
-    for (const c of sorted[k]) {
-      if (!picked.has(c)) continue;
-      const shown = rows.get(refOf(c));
-      if (shown !== undefined) weighed.push(weigh(c, aimedAt(c, shown)));
+    const chosen = sorted[k].filter((c) => picked.has(c));
+    const key = JSON.stringify(chosen.map((c) => {
+      const r = refOf(c), e = c.event;
+      return [
+        e.ref,
+        e.at,
+        e.x,
+        e.y,
+        r,
+        rows.get(r) !== undefined,
+        e.element?.name,
+        e.element?.role,
+      ];
+    }));
+    const kept = memo?.fits.get(display);
+    let found: DisplayEvidence;
+    if (kept !== undefined && kept.key === key) found = kept.found;
+    else {
+      const weighed: Weighed[] = [];
+      for (const c of chosen) {
+        const shown = rows.get(refOf(c));
+        if (shown !== undefined) weighed.push(weigh(c, aimedAt(c, shown)));
+      }
+      found = fit(display, weighed);
+      if (memo !== undefined) {
+        memo.fits.set(display, { key, found });
+        memo.computed++;
+      }
     }
-    const found = fit(display, weighed);
     (found.geometry !== undefined ? inferred : declined).push(found);
   });
   for (const e of inferred) displays.push(e.geometry!);
   displays.sort(byName);
   return { displays, inferred, declined };
-}
-
-/** At most `count` of the (time-ordered) clicks, evenly spread over them. */
-function spreadPick(clicks: readonly ClickInput[], count: number): ClickInput[] {
-  const n = clicks.length;
-  if (n <= count) return [...clicks];
-  const out: ClickInput[] = new Array(Math.max(0, count));
-  for (let k = 0; k < count; k++) out[k] = clicks[Math.floor(k * n / count)];
-  return out;
 }
 
 /** The rows a click can aim at: accessibility rows no larger than a target. */

@@ -18,12 +18,14 @@ import {
   resolveClicks,
 } from "./resolve.ts";
 import type { StaleRecord } from "./stale.ts";
-import { inferDisplays, type SettledGeometry } from "./infer_geometry.ts";
+import { type GeometryMemo, inferDisplays, type SettledGeometry } from "./infer_geometry.ts";
 
 export { mergeDisplays, parseDisplays } from "./geometry.ts";
 export {
   declinedReasons,
   type DisplayEvidence,
+  type GeometryMemo,
+  geometryMemo,
   geometryNotes,
   geometrySpec,
   inferDisplays,
@@ -71,19 +73,20 @@ export interface FrameClickOptions {
 /**
  * The geometry click resolution should use for a capture: its own (measured, then the
  * operator's), plus what the clicks of `frames` reveal for displays without any (see
- * infer_geometry.ts).
+ * infer_geometry.ts); `memo` carries one session's rows and fits between compiles.
  */
 export function settleFrameGeometry(
   frames: readonly BuiltFrame[],
   capture: Capture,
   stale?: ReadonlyMap<InputEvent, StaleRecord>,
+  memo?: GeometryMemo,
 ): SettledGeometry {
   const known = new Set(capture.displays.map((d) => d.display));
   // Nothing to infer: px bounds need no geometry, and known displays keep theirs.
   const open = capture.elements?.units === "normalized" &&
     frames.some((f) => !known.has(f.display));
   const clicks = open ? clicksOf(frames.filter((f) => !known.has(f.display)), { stale }) : [];
-  return inferDisplays(clicks, capture.elements, capture.displays);
+  return inferDisplays(clicks, capture.elements, capture.displays, memo);
 }
 
 /** The clicks among a frame's own events, in time order, with the snapshot each belongs to. */
