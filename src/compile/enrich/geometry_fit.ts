@@ -61,7 +61,7 @@ export function bestPlacement(
   const starts = coarse(few, axisCandidates(xs), axisCandidates(ys));
   // Several starts, each refined on the same few clicks (a coarse optimum can sit on the
   // wrong slope); the best (the first of equals) is refined again on every click.
-  const fewSet = prepare(few, starts), all = prepare(weighed, starts);
+  const all = prepare(weighed, starts), fewSet = prepare(few, starts);
   let g: Candidate | undefined, best = -1;
   for (const start of starts) {
     const [c, s] = refine(fewSet, start, score(fewSet, start, -1));
@@ -69,7 +69,7 @@ export function bestPlacement(
   }
   [g, best] = refine(all, g!, score(all, g!, -1));
   g = centre(all, g, best);
-  return { edges: g, landed: landedAt(weighed, g) };
+  return { edges: g, landed: weighed.filter((c) => lands(c, g!)).length };
 }
 
 /** The clicks' spread on one axis without its stray ends, or undefined when it is flat. */
@@ -97,46 +97,76 @@ function axisCandidates([lo, hi]: [number, number]): [number, number][] {
 }
 
 /**
- * Per axis candidate and click, which of the click's boxes cover it on that axis, as a bit
- * set of `words` 32-bit words; a click lands under a pair of axis candidates exactly when
- * its two sets meet.
+ * Where a click's boxes cover one axis: the union of their spans on it (each widened by
+ * the 1e-9 of landing, computed as landing computes it), as sorted disjoint `from, to`
+ * pairs. Found by a sweep over the spans' starts and ends sorted apart (touching spans
+ * join), so a point is inside the union exactly when some box covers it on that axis.
+ */
+function axisUnion(b: Float64Array, axis: 0 | 1): Float64Array {
+  const n = b.length / 4, starts = new Float64Array(n), ends = new Float64Array(n);
+  for (let j = 0; j < n; j++) {
+    // Ordered, so that a box no point lands in can only widen the union (a bound stays one).
+    const lo = b[4 * j + axis] - 1e-9, hi = b[4 * j + 2 + axis] + 1e-9;
+    starts[j] = Math.min(lo, hi), ends[j] = Math.max(lo, hi);
+  }
+  starts.sort();
+  ends.sort();
+  const out: number[] = [];
+  for (let i = 0, k = 0, open = 0; i < n;) {
+    if (starts[i] <= ends[k]) {
+      if (open++ === 0) out.push(starts[i]);
+      i++;
+    } else if (--open === 0) out.push(ends[k++]);
+    else k++;
+  }
+  if (n > 0) out.push(ends[n - 1]);
+  return Float64Array.from(out);
+}
+
+function inUnion(u: Float64Array, v: number): boolean {
+  for (let j = 0; j < u.length && u[j] <= v; j += 2) if (v <= u[j + 1]) return true;
+  return false;
+}
+
+/**
+ * Which of each click's boxes cover it on one axis under one candidate, as a bit set of
+ * `words` 32-bit words per click; a click lands under a pair of axis candidates exactly
+ * when its two sets meet.
  */
 function axisCover(
   weighed: readonly Weighed[],
-  cands: readonly [number, number][],
+  [lo, hi]: readonly [number, number],
   words: number,
   axis: 0 | 1,
 ): Uint32Array {
-  const out = new Uint32Array(cands.length * weighed.length * words);
-  for (let a = 0; a < cands.length; a++) {
-    const [lo, hi] = cands[a];
-    for (let i = 0; i < weighed.length; i++) {
-      const w = weighed[i], b = w.boxes, at = (a * weighed.length + i) * words;
-      const n = ((axis === 0 ? w.x : w.y) - lo) / (hi - lo);
-      for (let j = 0, m = 0; j < b.length; j += 4, m++) {
-        if (n >= b[j + axis] - 1e-9 && n <= b[j + 2 + axis] + 1e-9) {
-          out[at + (m >>> 5)] |= 1 << (m & 31);
-        }
+  const out = new Uint32Array(weighed.length * words);
+  for (let i = 0; i < weighed.length; i++) {
+    const w = weighed[i], b = w.boxes, at = i * words;
+    const v = ((axis === 0 ? w.x : w.y) - lo) / (hi - lo);
+    for (let j = 0, m = 0; j < b.length; j += 4, m++) {
+      if (v >= b[j + axis] - 1e-9 && v <= b[j + 2 + axis] + 1e-9) {
+        out[at + (m >>> 5)] |= 1 << (m & 31);
       }
     }
   }
   return out;
 }
 
-/** The weight of the clicks whose bit sets at candidate `a` are not empty (one axis's bound). */
-function axisBound(weighed: readonly Weighed[], cover: Uint32Array, a: number, words: number) {
-  const n = weighed.length;
-  let s = 0;
-  for (let i = 0; i < n; i++) {
-    const at = (a * n + i) * words;
-    for (let q = 0; q < words; q++) {
-      if (cover[at + q] !== 0) {
-        s += weighed[i].weight;
-        break;
-      }
+/** Per axis candidate, the weight of the clicks some box covers on that axis (in order). */
+function axisBounds(
+  weighed: readonly Weighed[],
+  cands: readonly [number, number][],
+  axis: 0 | 1,
+): number[] {
+  const unions = weighed.map((w) => axisUnion(w.boxes, axis));
+  return cands.map(([lo, hi]) => {
+    let s = 0;
+    for (let i = 0; i < weighed.length; i++) {
+      const w = weighed[i];
+      if (inUnion(unions[i], ((axis === 0 ? w.x : w.y) - lo) / (hi - lo))) s += w.weight;
     }
-  }
-  return s;
+    return s;
+  });
 }
 
 /**
@@ -153,14 +183,21 @@ function coarse(
   ys: readonly [number, number][],
 ): Candidate[] {
   const n = weighed.length;
+  const bx = axisBounds(weighed, xs, 0), by = axisBounds(weighed, ys, 1);
+  const ox = xs.map((_, a) => a).sort((p, q) => bx[q] - bx[p] || p - q);
+  const oy = ys.map((_, b) => b).sort((p, q) => by[q] - by[p] || p - q);
+  // Which boxes cover each click on one axis under one candidate, made when first needed.
   let most = 0;
   for (const w of weighed) most = Math.max(most, w.boxes.length / 4);
   const words = Math.max(1, Math.ceil(most / 32));
-  const cx = axisCover(weighed, xs, words, 0), cy = axisCover(weighed, ys, words, 1);
-  const bx = xs.map((_, a) => axisBound(weighed, cx, a, words));
-  const by = ys.map((_, b) => axisBound(weighed, cy, b, words));
-  const ox = xs.map((_, a) => a).sort((p, q) => bx[q] - bx[p] || p - q);
-  const oy = ys.map((_, b) => b).sort((p, q) => by[q] - by[p] || p - q);
+  const covers = [new Map<number, Uint32Array>(), new Map<number, Uint32Array>()];
+  const cover = (axis: 0 | 1, k: number): Uint32Array => {
+    let c = covers[axis].get(k);
+    if (c === undefined) {
+      covers[axis].set(k, c = axisCover(weighed, (axis === 0 ? xs : ys)[k], words, axis));
+    }
+    return c;
+  };
   // The best so far by (score descending, grid order ascending).
   const top: { g: Candidate; s: number; o: number }[] = [];
   const floor = (): number => (top.length < STARTS ? -Infinity : top[STARTS - 1].s);
@@ -170,11 +207,11 @@ function coarse(
     if (by[b] < floor()) break;
     for (const a of ox) {
       if (Math.min(bx[a], by[b]) < floor()) break;
+      const cx = cover(0, a), cy = cover(1, b);
       let s = 0;
       for (let i = 0; i < n; i++) {
-        const at = (a * n + i) * words, bt = (b * n + i) * words;
-        for (let q = 0; q < words; q++) {
-          if ((cx[at + q] & cy[bt + q]) !== 0) {
+        for (let q = i * words; q < (i + 1) * words; q++) {
+          if ((cx[q] & cy[q]) !== 0) {
             s += weighed[i].weight;
             break;
           }
@@ -192,7 +229,7 @@ function coarse(
 }
 
 /** How far beyond the coarse starts a click's reach extends, as a share of the display. */
-const REACH_MARGIN = 0.2;
+const REACH_MARGIN = 0.05;
 
 /**
  * Clicks ready for scoring: their boxes as `left, top, half width, half height` and the
@@ -202,45 +239,43 @@ const REACH_MARGIN = 0.2;
  * meet it cannot hold the click there), all of them otherwise.
  */
 interface Prepared {
-  /** The clicks, in their fixed order. */
   clicks: readonly Weighed[];
-  /** Per click, its boxes (6 numbers each). */
-  full: Float64Array[];
-  /** Per click, the boxes meeting its reach (6 numbers each). */
-  near: Float64Array[];
-  /** Per click, its reach: `x0, x1, y0, y1`, normalised. */
-  reach: Float64Array;
-  /** Per click, the weight of it and every click after it (what is left to gain). */
-  rest: Float64Array;
+  full: Float64Array[]; // per click, its boxes (6 numbers each)
+  near: Float64Array[]; // per click, the boxes meeting its reach
+  reach: Float64Array; // per click, `x0, x1, y0, y1` (normalised)
+  rest: Float64Array; // per click, the weight of it and every click after it
 }
 
 function prepare(clicks: readonly Weighed[], starts: readonly Candidate[]): Prepared {
   const n = clicks.length;
-  const full: Float64Array[] = [], near: Float64Array[] = [];
-  const reach = new Float64Array(n * 4), rest = new Float64Array(n + 1);
-  for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1] + clicks[i].weight;
-  clicks.forEach((c, i) => {
+  const full: Float64Array[] = new Array(n), near: Float64Array[] = new Array(n);
+  const reach = new Float64Array(n * 4);
+  for (let i = 0; i < n; i++) {
+    const c = clicks[i];
     let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
     for (const g of starts) {
       const nx = (c.x - g[0]) / (g[1] - g[0]), ny = (c.y - g[2]) / (g[3] - g[2]);
       x0 = Math.min(x0, nx), x1 = Math.max(x1, nx), y0 = Math.min(y0, ny), y1 = Math.max(y1, ny);
     }
     x0 -= REACH_MARGIN, x1 += REACH_MARGIN, y0 -= REACH_MARGIN, y1 += REACH_MARGIN;
-    reach.set([x0, x1, y0, y1], i * 4);
-    const b = c.boxes, all: number[] = [], kept: number[] = [];
-    for (let j = 0; j < b.length; j += 4) {
+    reach[4 * i] = x0, reach[4 * i + 1] = x1, reach[4 * i + 2] = y0, reach[4 * i + 3] = y1;
+    const b = c.boxes, all = new Float64Array(b.length * 1.5), kept = new Float64Array(all.length);
+    let k = 0;
+    for (let j = 0, m = 0; j < b.length; j += 4, m += 6) {
       const hw = (b[j + 2] - b[j]) / 2, hh = (b[j + 3] - b[j + 1]) / 2;
-      const box = [b[j], b[j + 1], hw, hh, hw + 1e-9, hh + 1e-9];
-      for (const v of box) all.push(v);
+      all[m] = b[j], all[m + 1] = b[j + 1], all[m + 2] = hw, all[m + 3] = hh;
+      all[m + 4] = hw + 1e-9, all[m + 5] = hh + 1e-9;
       // Generous (1e-6 against landing's 1e-9): a box kept too many changes no score.
       const x = b[j] - 1e-6 <= x1 && b[j + 2] + 1e-6 >= x0;
       if (x && b[j + 1] - 1e-6 <= y1 && b[j + 3] + 1e-6 >= y0) {
-        for (const v of box) kept.push(v);
+        for (let q = 0; q < 6; q++) kept[k++] = all[m + q];
       }
     }
-    full.push(Float64Array.from(all));
-    near.push(Float64Array.from(kept));
-  });
+    full[i] = all;
+    near[i] = kept.subarray(0, k);
+  }
+  const rest = new Float64Array(n + 1);
+  for (let i = n - 1; i >= 0; i--) rest[i] = rest[i + 1] + clicks[i].weight;
   return { clicks, full, near, reach, rest };
 }
 
@@ -278,8 +313,7 @@ function score(set: Prepared, g: Candidate, floor: number): number {
     const c = clicks[i];
     const nx = (c.x - g[0]) / w, ny = (c.y - g[2]) / h;
     const r = i * 4;
-    const inside = nx >= reach[r] && nx <= reach[r + 1] && ny >= reach[r + 2] &&
-      ny <= reach[r + 3];
+    const inside = nx >= reach[r] && nx <= reach[r + 1] && ny >= reach[r + 2] && ny <= reach[r + 3];
     const b = inside ? set.near[i] : set.full[i];
     let best = -1;
     for (let j = 0; j < b.length; j += 6) {
@@ -293,13 +327,6 @@ function score(set: Prepared, g: Candidate, floor: number): number {
     if (best >= 0) sum += c.weight * (0.5 + 0.5 * best);
   }
   return sum;
-}
-
-/** How many clicks land under a candidate. */
-function landedAt(weighed: readonly Weighed[], g: Candidate): number {
-  let n = 0;
-  for (const c of weighed) if (lands(c, g)) n++;
-  return n;
 }
 
 /**
