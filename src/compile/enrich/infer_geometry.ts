@@ -75,15 +75,18 @@ function byName(a: { display: string }, b: { display: string }): number {
 
 /**
  * What one session (src/compile/incremental.ts) keeps between compiles of a growing
- * capture: the target rows of each snapshot that had element rows (a snapshot's rows are
- * written with it and do not change; one that had none yet is asked again), and per
- * display the last fit with the clicks it weighed. A fit is reused only for the very same
- * clicks (ref, time, point, recorded element, snapshot, whether it had rows), so the
- * result is the one a fresh inference gives.
+ * capture: the target rows of each snapshot asked about (undefined: it had none), and per
+ * display the last fit with the clicks it weighed. A snapshot's rows never change once it
+ * can be read: screenpipe writes a frame's `elements` in the frame's own transaction
+ * (`crates/screenpipe-db/src/db.rs` at 67f4c43: `insert_snapshot_frame`,
+ * `insert_frames_with_ocr_batch` and `insert_multi_frames_with_ocr_batch` call
+ * `insert_ocr_elements` / `insert_accessibility_elements` before `tx.commit()`). A fit is
+ * reused only for the very same clicks (ref, time, point, recorded element, snapshot,
+ * whether it had rows), so the result is the one a fresh inference gives.
  */
 export interface GeometryMemo {
-  /** Target rows by snapshot ref, for snapshots that had element rows. */
-  rows: Map<number, Element[]>;
+  /** Target rows by snapshot ref (undefined: the snapshot had no element rows). */
+  rows: Map<number, Element[] | undefined>;
   /** Per display, the key of the clicks last weighed and what they gave. */
   fits: Map<string, { key: string; found: DisplayEvidence }>;
   /** Fits computed (not reused) so far, for tests and benches. */
@@ -166,7 +169,7 @@ export function inferDisplays(
     refs.forEach((r, i) => {
       const shown = hits[i].any ? targets(hits[i].elements) : undefined;
       rows.set(r, shown);
-      if (shown !== undefined) memo?.rows.set(r, shown);
+      memo?.rows.set(r, shown);
     });
   };
   const withRows = (cs: readonly ClickInput[]) =>
