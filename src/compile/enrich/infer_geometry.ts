@@ -206,10 +206,10 @@ export function inferDisplays(
     let found: DisplayEvidence;
     if (kept !== undefined && kept.key === key) found = kept.found;
     else {
-      const weighed: Weighed[] = [];
+      const weighed: Weighed[] = [], folded = new Map<string, string>();
       for (const c of chosen) {
         const shown = rows.get(refOf(c));
-        if (shown !== undefined) weighed.push(weigh(c, aimedAt(c, shown)));
+        if (shown !== undefined) weighed.push(weigh(c, aimedAt(c, shown, folded)));
       }
       found = fit(display, weighed);
       if (memo !== undefined) {
@@ -244,11 +244,21 @@ function fold(s: string): string {
  * sharper test than any box; a click that says nothing, or names nothing its snapshot
  * shows, may land on any target.
  */
-function aimedAt(c: ClickInput, shown: readonly Element[]): Float64Array {
+function aimedAt(
+  c: ClickInput,
+  shown: readonly Element[],
+  folded: Map<string, string>,
+): Float64Array {
   const el = c.event.element;
   let pick: readonly Element[] = shown;
+  // The same few names recur on every snapshot: each is folded once per inference.
+  const once = (s: string): string => {
+    let f = folded.get(s);
+    if (f === undefined) folded.set(s, f = fold(s));
+    return f;
+  };
   const name = el?.name !== undefined ? fold(el.name) : "";
-  const named = name === "" ? [] : shown.filter((e) => fold(e.name) === name);
+  const named = name === "" ? [] : shown.filter((e) => once(e.name) === name);
   if (named.length > 0) pick = named;
   else if (el?.role !== undefined && el.role !== "") {
     const roled = shown.filter((e) => e.role === el.role);
