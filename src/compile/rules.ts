@@ -49,8 +49,9 @@ export const GEOMETRY_MIN_CLICKS = 40;
 /** Least share of those clicks that must land inside an element under the inferred geometry. */
 export const GEOMETRY_MIN_FIT = 0.6;
 /**
- * Clicks with element rows sought per display (spread evenly over time); a second batch
- * looks up more when too few of the first had rows, up to three times this many in all.
+ * Snapshots whose clicks are sampled per display (those of least rank by a fixed hash of
+ * the ref, with every click of each); when fewer clicks than this had element rows, a
+ * second batch takes the next snapshots by rank, up to three times this many in all.
  */
 export const GEOMETRY_SAMPLE_CLICKS = 64;
 /** An element wider or taller than this share of its display (a window, a pane) proves nothing. */

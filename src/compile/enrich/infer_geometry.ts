@@ -28,11 +28,12 @@
  * threshold says so). Inferred geometry only places clicks for resolution; it never moves
  * an event to another display (attribution, SPEC §3.5, keeps the source's evidence).
  *
- * Pure and deterministic: the clicks weighed are those of least rank (a fixed hash of the
- * click's ref, ties by ref), so the sample does not depend on the order rows come in and
- * changes only when a new click ranks into it (an appended minute seldom does: a live
- * session reuses the fit, see {@linkcode GeometryMemo}); they are weighed in (time, ref)
- * order, every tie goes to the first candidate in a fixed order, no clock, no randomness.
+ * Pure and deterministic: the clicks weighed are those of the snapshots of least rank (a
+ * fixed hash of the snapshot's ref, ties by ref), so the sample does not depend on the
+ * order rows come in and changes only when a new snapshot ranks into it (an appended
+ * minute seldom does: a live session reuses the fit, see {@linkcode GeometryMemo}); they
+ * are weighed in (time, ref) order, every tie goes to the first candidate in a fixed
+ * order, no clock, no randomness.
  *
  * @module
  */
@@ -98,7 +99,7 @@ export function geometryMemo(): GeometryMemo {
   return { rows: new Map(), fits: new Map(), computed: 0 };
 }
 
-/** A click's rank in the sample: a fixed 32-bit mix of its ref (murmur3's finaliser). */
+/** A snapshot's rank in the sample: a fixed 32-bit mix of its ref (murmur3's finaliser). */
 function rank(ref: number): number {
   let h = (ref | 0) ^ Math.floor(ref / 4294967296);
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
