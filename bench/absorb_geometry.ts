@@ -2,8 +2,9 @@
  * One-minute absorbs in a warm incremental session on a busy day, without and with the
  * demo's true geometry given (as `--displays` gives it): main-thread CPU and wall ms, and
  * how many absorbs looked element rows up for geometry inference (the element lookup is
- * wrapped and its whole-display probes counted). With `--against DIR`, that checkout too,
- * alternating, in fresh processes.
+ * wrapped and its whole-display probes counted). Each tree and mode in a fresh process of
+ * its own (a second session in one process would run JIT-warm); with `--against DIR`, that
+ * checkout too, alternating.
  *
  *   deno run -A bench/absorb_geometry.ts --source /tmp/demo.sqlite --against ../base
  *
@@ -22,6 +23,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "2" },
     against: { type: "string" },
     child: { type: "string" }, // internal: the checkout this process times
+    mode: { type: "string", default: "none" }, // internal: "none" or "displays"
   },
 });
 const GEOMETRY = "monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0";
@@ -57,8 +59,8 @@ async function child(tree: string): Promise<void> {
   const urls = capture.snapshots.flatMap((s: { url?: string }) => s.url ? [s.url] : []);
   const typer = await loadTyperForUrls(urls);
   const opts = { tz, day, ...(typer ? { typer } : {}) };
-  const out: Record<string, string> = {};
-  for (const mode of ["none", "displays"]) {
+  {
+    const mode = values.mode;
     const inner = capture.elements;
     let probes = 0;
     const elements = {
@@ -85,11 +87,15 @@ async function child(tree: string): Promise<void> {
       if (probes > p0) looked++;
       snaps += probes - p0;
     }
-    out[mode] = `CPU median ${quantile(c, 0.5).toFixed(2)} min ${quantile(c, 0).toFixed(2)} ` +
-      `p90 ${quantile(c, 0.9).toFixed(2)}, wall median ${quantile(wall, 0.5).toFixed(2)}; ` +
-      `looked rows up ${looked}/${n} (${snaps} snapshots)`;
+    const said = mode === "none" ? "no --displays" : "--displays";
+    console.log(
+      `${tree}: ${said}: CPU median ${quantile(c, 0.5).toFixed(2)} min ${
+        quantile(c, 0).toFixed(2)
+      } ` +
+        `p90 ${quantile(c, 0.9).toFixed(2)}, wall median ${quantile(wall, 0.5).toFixed(2)}; ` +
+        `looked rows up ${looked}/${n} (${snaps} snapshots)`,
+    );
   }
-  console.log(`${tree}: no --displays: ${out.none}; --displays: ${out.displays}`);
 }
 
 if (values.child !== undefined) await child(values.child);
@@ -98,7 +104,7 @@ else {
   const here = fileURLToPath(new URL("..", import.meta.url));
   const trees = values.against ? [here, values.against] : [here];
   for (let r = 0; r < Number(values.rounds); r++) {
-    for (const tree of trees) {
+    for (const [tree, mode] of trees.flatMap((t) => [[t, "none"], [t, "displays"]])) {
       const args = ["run", "-A", "--config", `${tree.replace(/\/?$/, "/")}deno.json`];
       const mine = ["--source", values.source, "--day", values.day!, "--tz", values.tz!];
       const out = new Deno.Command(Deno.execPath(), {
@@ -107,6 +113,8 @@ else {
           import.meta.filename!,
           "--child",
           tree,
+          "--mode",
+          mode,
           ...mine,
           "--absorbs",
           values.absorbs!,
