@@ -266,10 +266,11 @@ function aimedAt(
     if (roled.length > 0) pick = roled;
   }
   const out = new Float64Array(pick.length * 4);
-  pick.forEach((e, i) => {
-    const b = e.bounds;
-    out.set([b.x, b.y, b.x + b.width, b.y + b.height], i * 4);
-  });
+  for (let i = 0; i < pick.length; i++) {
+    const b = pick[i].bounds;
+    out[4 * i] = b.x, out[4 * i + 1] = b.y;
+    out[4 * i + 2] = b.x + b.width, out[4 * i + 3] = b.y + b.height;
+  }
   return out;
 }
 
