@@ -97,7 +97,8 @@ Deno.test("compile() says in blind_spots which displays lack geometry", async ()
   equal(doc.source.displays, undefined);
   ok(
     doc.blind_spots.includes(
-      "display geometry unknown (monitor_1): 4 clicks without an element name could not be placed on screen; pass --displays NAME=WxH+X+Y",
+      "display geometry unknown (monitor_1): 4 clicks without an element name could not be placed on screen; " +
+        "not inferred from the capture (monitor_1: 5 clicks with element rows, 40 needed); pass --displays NAME=WxH+X+Y",
     ),
     doc.blind_spots.join("\n"),
   );

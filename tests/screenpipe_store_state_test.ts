@@ -121,14 +121,24 @@ Deno.test("readScreenpipeFiles() reads a migrated install's Parquet files in the
   throws(() => readScreenpipe(path, w), /Parquet storage/);
   const cap = await readScreenpipeFiles(path, w);
   const after = compile(cap, { tz: TZ, day, minMinutes: 0, enrich: true });
+  // Element rows a frame reuses from another (elements_ref_frame_id) are not followed in
+  // the Parquet files (the adapter's note says so), so where clicks resolve — display
+  // geometry is inferred from the clicks when none is given — how they resolve may differ;
+  // the events, frames and the clicks themselves may not.
   const shape = (d: typeof before) =>
-    d.frames.map((f) => [f.id, f.duration_min, f.input, f.evidence]);
+    d.frames.map((f) => {
+      const { clicks_resolved: _r, clicks_unresolved: _u, ...input } = f.input;
+      return [f.id, f.duration_min, input, f.evidence];
+    });
   ok(before.frames.some((f) => f.input.clicks > 0));
   equal(JSON.stringify(shape(after)), JSON.stringify(shape(before)));
-  equal(
-    JSON.stringify(after.coverage.click_resolution),
-    JSON.stringify(before.coverage.click_resolution),
-  );
+  const levels = (d: typeof before) => {
+    const c = d.coverage.click_resolution!;
+    return { native: c.native, all: c.native + c.exact + c.tolerance + c.zone + c.none };
+  };
+  deepEqual(levels(after), levels(before));
+  const a = after.coverage.click_resolution!, b = before.coverage.click_resolution!;
+  ok(a.exact + a.tolerance <= b.exact + b.tolerance, "fewer element rows never resolve more");
   ok(cap.events.every((e) => e.text === undefined), "typed text dropped without opt-in");
   ok(after.blind_spots.some((b) => b.includes("Parquet")));
   // And as a user runs it.

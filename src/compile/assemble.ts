@@ -15,6 +15,7 @@ import type { Ledgers } from "./ledgers.ts";
 import type { Listing } from "./listing.ts";
 import type { Settings } from "./options.ts";
 import { unplacedClicks } from "./enrich/counts.ts";
+import { declinedReasons, inferredNotes, type SettledGeometry } from "./enrich/infer_geometry.ts";
 
 /** The earlier stages' results the document is assembled from. */
 export interface DocumentParts {
@@ -28,11 +29,13 @@ export interface DocumentParts {
   coverage: Coverage;
   /** The app ledger and site roll-up. */
   ledgers: Ledgers;
+  /** Display geometry settled for click resolution (with enrichment). */
+  geometry?: SettledGeometry;
 }
 
 /** Assembles the document from the stages' results, in schema key order. */
 export function assembleDocument(capture: Capture, parts: DocumentParts): ActivityDocument {
-  const { settings, built, listing, coverage, ledgers } = parts;
+  const { settings, built, listing, coverage, ledgers, geometry } = parts;
   const { rules, time, enrich } = settings;
   const rejected = Object.values(capture.facts.rejected).reduce((s, n) => s + n, 0);
   const doc: ActivityDocument = {
@@ -90,7 +93,16 @@ export function assembleDocument(capture: Capture, parts: DocumentParts): Activi
       rejected,
       includeText: settings.includeText,
       unplacedClicks: enrich
-        ? unplacedClicks(capture, { listed: listing.listed, levels: listing.levels! })
+        ? unplacedClicks(
+          geometry?.inferred.length ? { ...capture, displays: geometry.displays } : capture,
+          {
+            listed: listing.listed,
+            levels: listing.levels!,
+          },
+        )
+        : undefined,
+      geometry: geometry !== undefined
+        ? { inferred: inferredNotes(geometry), declined: declinedReasons(geometry) }
         : undefined,
     }),
   };

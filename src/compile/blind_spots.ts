@@ -15,6 +15,8 @@ export interface BlindSpotFacts {
   includeText: boolean;
   /** Clicks enrichment could not place on screen for want of display geometry. */
   unplacedClicks?: { count: number; displays: string[] };
+  /** Display geometry inferred from the capture, and why not where it was declined. */
+  geometry?: { inferred: string[]; declined: string[] };
 }
 
 /** Lists, in a fixed order, what this document cannot tell. */
@@ -28,12 +30,16 @@ export function blindSpots(f: BlindSpotFacts): string[] {
   if (!c.input) out.push("input volume unknown: the source has no input events");
   if (!c.elements) out.push("click targets unknown: the source has no element rows");
   const unplaced = f.unplacedClicks;
+  const declined = f.geometry?.declined ?? [];
   if (unplaced !== undefined && unplaced.count > 0) {
     out.push(
       `display geometry unknown (${unplaced.displays.join(", ")}): ${unplaced.count} clicks ` +
-        "without an element name could not be placed on screen; pass --displays NAME=WxH+X+Y",
+        "without an element name could not be placed on screen; " +
+        (declined.length > 0 ? `not inferred from the capture (${declined.join("; ")}); ` : "") +
+        "pass --displays NAME=WxH+X+Y",
     );
   }
+  for (const note of f.geometry?.inferred ?? []) out.push(note);
   if (!c.urls) out.push("no page URLs in this window: sites and pages of browsers are unknown");
   if (!c.heartbeats) {
     out.push("no capture trigger: an idle but awake screen cannot be told from reading");

@@ -9,6 +9,7 @@
  * - the settled options with their page-typing memo: each distinct URL is typed once per
  *   session, not once per compile (the typer is pure, so the memo is exact);
  * - the site memo of the segment stage, for the same reason.
+ * - the geometry memo (enrich/infer_geometry.ts): a fit is reused for the very same clicks.
  * - what redaction withheld from the rows so far: rows are redacted as they arrive (the
  *   rule is per row), and their tallies add up to that of one redaction of all of them.
  * The stages themselves (streams → focus → segment → fold → attribute → tally → listing →
@@ -43,6 +44,7 @@ import { captureRedactions, markRedacted, redactCapture } from "../entities/reda
 import type { ActivityDocument } from "./document.ts";
 import { type CompileOptions, settle } from "./options.ts";
 import { compileSettled } from "./pipeline.ts";
+import { geometryMemo } from "./enrich/mod.ts";
 
 /** New rows of the same window, as the source returned them since the last absorb. */
 export interface CaptureDelta {
@@ -105,7 +107,8 @@ export function startIncremental(
   markRedacted(state, tally);
   let options = opts;
   let settings = settle(options, fallback);
-  let doc = compileSettled(state, settings);
+  const geometry = geometryMemo();
+  let doc = compileSettled(state, settings, geometry);
   return {
     absorb(delta) {
       // Nothing new (and the same clock): the same rows give the same document.
@@ -142,7 +145,7 @@ export function startIncremental(
       } else if (delta.observedUntil !== settings.observedUntil) {
         settings = { ...settings, observedUntil: delta.observedUntil };
       }
-      doc = compileSettled(state, settings);
+      doc = compileSettled(state, settings, geometry);
       return doc;
     },
     document: () => doc,

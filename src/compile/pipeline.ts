@@ -14,14 +14,27 @@ import { buildLedgers } from "./ledgers.ts";
 import { listFrames } from "./listing.ts";
 import type { Settings } from "./options.ts";
 import { tallyCredit } from "./tally.ts";
+import { type GeometryMemo, settleFrameGeometry } from "./enrich/mod.ts";
 
-/** Runs every stage on a capture with options already settled (see options.ts). */
-export function compileSettled(capture: Capture, settings: Settings): ActivityDocument {
+/**
+ * Runs every stage on a capture with options already settled (see options.ts); `memo`
+ * keeps a session's geometry inference between compiles (see incremental.ts).
+ */
+export function compileSettled(
+  capture: Capture,
+  settings: Settings,
+  memo?: GeometryMemo,
+): ActivityDocument {
   const built = buildFrames(capture, settings.rules, { stale: settings.enrich });
   const focus = capture.facts.capabilities.focus;
   const tally = tallyCredit(built);
-  const listing = listFrames(capture, built, settings);
+  // Clicks are placed with inferred geometry where none is known; attribution is not.
+  const geometry = settings.enrich
+    ? settleFrameGeometry(built.frames, capture, built.stale, memo)
+    : undefined;
+  const placed = geometry?.inferred.length ? { ...capture, displays: geometry.displays } : capture;
+  const listing = listFrames(placed, built, settings);
   const ledgers = buildLedgers(built.frames, tally, focus);
   const coverage = buildCoverage(capture, { settings, built, tally, listing });
-  return assembleDocument(capture, { settings, built, listing, coverage, ledgers });
+  return assembleDocument(capture, { settings, built, listing, coverage, ledgers, geometry });
 }

@@ -41,6 +41,22 @@ export const TOLERANCE_PX = 40;
 /** Default reach of the nearby-snapshot rescue of click resolution, in ms (SPEC §8). */
 export const NEARBY_MS = 5000;
 
+// Display geometry inferred from the capture (SPEC §8): used only when neither the source
+// nor the operator gives a display's geometry and its element rows are normalised.
+
+/** Least clicks (whose snapshot has element rows) a display needs before its geometry is inferred. */
+export const GEOMETRY_MIN_CLICKS = 40;
+/** Least share of those clicks that must land inside an element under the inferred geometry. */
+export const GEOMETRY_MIN_FIT = 0.6;
+/**
+ * Snapshots whose clicks are sampled per display (those of least rank by a fixed hash of
+ * the ref, with every click of each); when fewer clicks than this had element rows, a
+ * second batch takes the next snapshots by rank, up to three times this many in all.
+ */
+export const GEOMETRY_SAMPLE_CLICKS = 64;
+/** An element wider or taller than this share of its display (a window, a pane) proves nothing. */
+export const GEOMETRY_TARGET_MAX_SIDE = 0.5;
+
 /** How often the capture engine writes a heartbeat row on an unchanged screen, in seconds. */
 export const CAPTURE_HEARTBEAT_S = 30;
 

@@ -10,7 +10,11 @@
 
 import type { Capture, InputEvent } from "../model.ts";
 import { buildFrames, type BuiltFrame, type Rules } from "../compile/mod.ts";
-import { resolveFrameClicks } from "../compile/enrich/mod.ts";
+import {
+  resolveFrameClicks,
+  type SettledGeometry,
+  settleFrameGeometry,
+} from "../compile/enrich/mod.ts";
 import { isResolved } from "../compile/enrich/counts.ts";
 import { intervalAt } from "../compile/streams.ts";
 import { rulesWith } from "../compile/rules.ts";
@@ -88,6 +92,8 @@ export interface ActionSteps {
   steps: ActionStep[];
   /** Clicks and typed runs outside every dwell interval (SPEC §3.5): no app, still counted. */
   unplaced: number;
+  /** The display geometry clicks were placed with: the capture's, plus what its clicks revealed. */
+  geometry: SettledGeometry;
 }
 
 /** Every action step of a capture. */
@@ -114,14 +120,17 @@ export function actionSteps(capture: Capture, opts: ActionStepsOptions = {}): Ac
       });
     }
   }
+  const geometry = settleFrameGeometry(frames, capture, built.stale);
   const targets = resolveFrameClicks(frames, capture, {
     stale: built.stale,
+    displays: geometry.displays,
     tolerancePx: opts.clickTolerancePx,
   });
   const out: ActionStep[] = [];
   for (const f of frames) frameSteps(f, targets, built.stale, out);
   const unplaced = built.unattributed.filter((e) => e.kind === "click" || e.kind === "text");
-  return { steps: out.sort((a, b) => a.at - b.at || a.ref - b.ref), unplaced: unplaced.length };
+  const sorted = out.sort((a, b) => a.at - b.at || a.ref - b.ref);
+  return { steps: sorted, unplaced: unplaced.length, geometry };
 }
 
 /** Source rows of steps (merged typing counts each of its rows). */

@@ -8,7 +8,8 @@
  */
 
 import type { PatternToken } from "./candidates.ts";
-import { MAX_ROUTINE_STEPS, SLOT_VARIANTS } from "../compile/rules.ts";
+import { MAX_ROUTINE_STEPS, OPTIONAL_PRESENCE, SLOT_VARIANTS } from "../compile/rules.ts";
+import { binomialTail, END_CHANCE } from "./refine.ts";
 import {
   following,
   type Hit,
@@ -36,6 +37,7 @@ function commonNeighbour(
   stream: StepStream,
   claimed: Int32Array,
   side: "left" | "right",
+  uses: ReadonlyMap<number, readonly number[]>,
 ): PatternToken | undefined {
   const counts = new Map<number, number>();
   for (const h of hits) {
@@ -56,9 +58,35 @@ function commonNeighbour(
     if (n > bestCount || (n === bestCount && e < best)) [best, bestCount] = [e, n];
   }
   const need = Math.ceil(hits.length * (side === "right" ? RIGHT_SHARE : LEFT_SHARE));
-  if (best < 0 || bestCount < need) return slot;
+  if (best < 0) return slot;
+  if (bestCount < need && !(side === "right" && rareBeside(best, bestCount, hits, stream, uses))) {
+    return slot;
+  }
   const at = stream.exact.indexOf(best);
   return { exact: best, role: stream.role[at] };
+}
+
+/**
+ * An optional last step: a named step beside fewer than half the occurrences still joins
+ * when it is beside at least the share an optional step needs ({@linkcode OPTIONAL_PRESENCE})
+ * and chance would put it beside that many this rarely — the test `trimEnds` keeps an end
+ * step by (its rate among the stream's other steps, one try: it is adjacent). A step the
+ * stream uses mostly there (Refund after Payments) joins; a generic one (Send, Search)
+ * sits beside many occurrences by chance and does not.
+ */
+function rareBeside(
+  key: number,
+  beside: number,
+  hits: readonly Hit[],
+  stream: StepStream,
+  uses: ReadonlyMap<number, readonly number[]>,
+): boolean {
+  if (beside < 2 || beside < hits.length * OPTIONAL_PRESENCE) return false;
+  let covered = 0;
+  for (const h of hits) for (const q of h) if (q >= 0) covered++;
+  const rest = Math.max(1, stream.steps.length - covered);
+  const rate = Math.max(0, (uses.get(key)?.length ?? 0) - beside) / rest;
+  return binomialTail(beside, hits.length, Math.min(1, rate)) <= END_CHANCE;
 }
 
 /**
@@ -104,7 +132,7 @@ export function extendPattern(
   const index = postings(stream);
   for (const side of ["right", "left"] as const) {
     while (tokens.length < MAX_ROUTINE_STEPS) {
-      const t = commonNeighbour(hits, stream, claimed, side);
+      const t = commonNeighbour(hits, stream, claimed, side, index.exact);
       if (t === undefined) break;
       const grown = side === "right" ? [...tokens, t] : [t, ...tokens];
       release(hits, claimed, opts.owner);

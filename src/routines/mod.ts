@@ -62,6 +62,8 @@ export {
   type ActionStepsOptions,
   type StepOp,
 } from "./action_steps.ts";
+// What `ActionSteps.geometry` is: the display geometry clicks were placed with.
+export type { DisplayEvidence, SettledGeometry } from "../compile/enrich/mod.ts";
 export type { PlanElement, PlanSlot, PlanStep, RoutinePlan } from "./plan.ts";
 export type {
   Routine,
@@ -92,6 +94,8 @@ export interface MineRoutinesOptions {
   displays?: readonly DisplayGeometry[];
   /** Clicks and typed runs outside every frame: action steps no routine can hold. */
   unplaced?: number;
+  /** Notes on how the steps were made (e.g. inferred display geometry), after the miner's. */
+  notes?: readonly string[];
 }
 
 /** A mining result: the report and, per routine id, what its plan is built from. */
@@ -178,7 +182,10 @@ export function mineRoutines(
     R_inject_median: median(routines.map((r) => r.R_inject)),
     min_occurrences: minOccurrences,
     routines,
-    notes: notes(steps, inSteps, outSteps, routines.length, minOccurrences, split),
+    notes: [
+      ...notes(steps, inSteps, outSteps, routines.length, minOccurrences, split),
+      ...(opts.notes ?? []),
+    ],
   };
   return { report, drafts };
 }

@@ -32,7 +32,7 @@ export interface Ground {
 }
 
 /** An end step stays only when chance would put it beside that many occurrences this rarely. */
-const END_CHANCE = 0.05;
+export const END_CHANCE = 0.05;
 /** Two patterns join when this share of the larger one's occurrences are adjacent. */
 const JOIN_SHARE = 2 / 3;
 

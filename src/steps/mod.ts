@@ -12,9 +12,9 @@
  * @module
  */
 
-import type { Capture, InputEvent } from "../model.ts";
+import type { Capture, DisplayGeometry, InputEvent } from "../model.ts";
 import { buildFrames, type BuiltFrame, minutes, type Rules } from "../compile/mod.ts";
-import { resolveFrameClicks } from "../compile/enrich/mod.ts";
+import { resolveFrameClicks, settleFrameGeometry } from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
 import type { StaleRecord } from "../compile/enrich/stale.ts";
 import { IDENTITY_LAYOUT, type KeyboardLayout } from "../compile/enrich/keyboard_layout.ts";
@@ -101,11 +101,14 @@ export interface FindOptions extends StepsOptions {
 interface Analysis {
   frames: BuiltFrame[];
   stale: ReadonlyMap<InputEvent, StaleRecord> | undefined;
+  /** Geometry to place clicks with: the capture's, plus what its clicks reveal. */
+  displays: readonly DisplayGeometry[];
 }
 
 function analyse(capture: Capture, opts: StepsOptions): Analysis {
   const built = buildFrames(capture, rulesWith(opts), { stale: true });
-  return { frames: built.frames, stale: built.stale };
+  const displays = settleFrameGeometry(built.frames, capture, built.stale).displays;
+  return { frames: built.frames, stale: built.stale, displays };
 }
 
 function resolve(
@@ -116,6 +119,7 @@ function resolve(
 ): Map<InputEvent, ClickTarget> {
   return resolveFrameClicks(frames, capture, {
     stale: a.stale,
+    displays: a.displays,
     tolerancePx: opts.clickTolerancePx,
     nearbyMs: opts.nearbySnapshotS === undefined ? undefined : opts.nearbySnapshotS * 1000,
   });

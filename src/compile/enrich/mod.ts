@@ -7,7 +7,7 @@
  * @module
  */
 
-import type { Capture, InputEvent } from "../../model.ts";
+import type { Capture, DisplayGeometry, InputEvent } from "../../model.ts";
 import type { BuiltFrame } from "../build.ts";
 import { intervalAt } from "../streams.ts";
 import {
@@ -18,8 +18,20 @@ import {
   resolveClicks,
 } from "./resolve.ts";
 import type { StaleRecord } from "./stale.ts";
+import { type GeometryMemo, inferDisplays, type SettledGeometry } from "./infer_geometry.ts";
 
 export { mergeDisplays, parseDisplays } from "./geometry.ts";
+export {
+  declinedReasons,
+  type DisplayEvidence,
+  type GeometryMemo,
+  geometryMemo,
+  geometryNotes,
+  geometrySpec,
+  inferDisplays,
+  inferredNotes,
+  type SettledGeometry,
+} from "./infer_geometry.ts";
 export {
   applyLayout,
   BUILTIN_LAYOUTS,
@@ -54,6 +66,27 @@ export interface FrameClickOptions {
   tolerancePx?: number;
   /** Reach of the nearby-snapshot rescue, in ms (default 5000). */
   nearbyMs?: number;
+  /** Display geometry to place clicks with (default: the capture's own). */
+  displays?: readonly DisplayGeometry[];
+}
+
+/**
+ * The geometry click resolution should use for a capture: its own (measured, then the
+ * operator's), plus what the clicks of `frames` reveal for displays without any (see
+ * infer_geometry.ts); `memo` carries one session's rows and fits between compiles.
+ */
+export function settleFrameGeometry(
+  frames: readonly BuiltFrame[],
+  capture: Capture,
+  stale?: ReadonlyMap<InputEvent, StaleRecord>,
+  memo?: GeometryMemo,
+): SettledGeometry {
+  const known = new Set(capture.displays.map((d) => d.display));
+  // Nothing to infer: px bounds need no geometry, and known displays keep theirs.
+  const open = capture.elements?.units === "normalized" &&
+    frames.some((f) => !known.has(f.display));
+  const clicks = open ? clicksOf(frames.filter((f) => !known.has(f.display)), { stale }) : [];
+  return inferDisplays(clicks, capture.elements, capture.displays, memo);
 }
 
 /** The clicks among a frame's own events, in time order, with the snapshot each belongs to. */
@@ -112,7 +145,7 @@ function clicksOf(frames: readonly BuiltFrame[], opts: FrameClickOptions): Click
 
 function resolveOptions(capture: Capture, opts: FrameClickOptions) {
   return {
-    displays: capture.displays,
+    displays: opts.displays ?? capture.displays,
     lookup: capture.elements,
     tolerancePx: opts.tolerancePx,
     nearbyMs: opts.nearbyMs,
