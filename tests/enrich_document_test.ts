@@ -91,16 +91,27 @@ Deno.test("compile() counts resolved and unresolved clicks per frame and per lev
 
 Deno.test("compile() says in blind_spots which displays lack geometry", async () => {
   // Without geometry the clicks' coordinates name no display: they go to the focused one.
-  const doc = compile(readScreenpipe(await database(), WINDOW), { tz: "UTC", minMinutes: 0 });
+  const capture = readScreenpipe(await database(), WINDOW);
+  const doc = compile(capture, { tz: "UTC", minMinutes: 0 });
   assertValidDocument(doc);
   deepEqual(doc.coverage.click_resolution, { native: 1, exact: 0, tolerance: 0, zone: 0, none: 4 });
   equal(doc.source.displays, undefined);
+  const unknown =
+    "display geometry unknown (monitor_1): 4 clicks without an element name could not be placed on screen; ";
   ok(
     doc.blind_spots.includes(
-      "display geometry unknown (monitor_1): 4 clicks without an element name could not be placed on screen; " +
-        "not inferred from the capture (monitor_1: 5 clicks with element rows, 40 needed); pass --displays NAME=WxH+X+Y",
+      unknown + "pass --displays NAME=WxH+X+Y, or --displays infer to infer it from the clicks",
     ),
     doc.blind_spots.join("\n"),
+  );
+  // Asked to infer, it says why it did not.
+  const asked = compile(capture, { tz: "UTC", minMinutes: 0, inferDisplays: true });
+  ok(
+    asked.blind_spots.includes(
+      unknown +
+        "not inferred from the capture (monitor_1: 5 clicks with element rows, 40 needed); pass --displays NAME=WxH+X+Y",
+    ),
+    asked.blind_spots.join("\n"),
   );
 });
 

@@ -184,7 +184,7 @@ Deno.test("inferred geometry recovers the demo's true geometry day by day, and r
     }
     // The document resolves the same clicks it resolves with the true geometry of the
     // displays inferred (a display with too few clicks is declined: its clicks stay unplaced).
-    const opts = { tz: "Europe/Berlin", day };
+    const opts = { tz: "Europe/Berlin", day, inferDisplays: true };
     const inferred = compile(capture, opts);
     assertValidDocument(inferred);
     const same = truth.filter((t) => settled.inferred.some((e) => e.display === t.display));
@@ -211,7 +211,11 @@ Deno.test("an operator's geometry wins over inference, even a wrong one", () => 
   deepEqual(settled.displays, given);
   deepEqual(settled.inferred, []);
   deepEqual(settled.declined, []);
-  const doc = compile({ ...capture, displays: given }, { tz: "UTC", minMinutes: 0 });
+  const doc = compile({ ...capture, displays: given }, {
+    tz: "UTC",
+    minMinutes: 0,
+    inferDisplays: true,
+  });
   deepEqual(doc.source.displays, given);
   ok(!doc.blind_spots.some((b) => b.includes("inferred")), doc.blind_spots.join("\n"));
   // Without it, the same capture's geometry is inferred.
@@ -227,7 +231,7 @@ Deno.test("thin evidence infers nothing and the document says so", () => {
   deepEqual(settled.inferred, []);
   equal(settled.declined.length, 1);
   equal(settled.declined[0].clicks, few * 2);
-  const doc = compile(capture, { tz: "UTC", minMinutes: 0 });
+  const doc = compile(capture, { tz: "UTC", minMinutes: 0, inferDisplays: true });
   const line = doc.blind_spots.find((b) => b.startsWith("display geometry unknown (monitor_1)"));
   ok(
     line?.includes(
@@ -258,7 +262,7 @@ Deno.test("shuffled input order gives the same geometry and the same document by
     events: shuffle(capture.events),
   };
   deepEqual(settle(shuffled), settle(capture));
-  const opts = { tz: "UTC", minMinutes: 0 };
+  const opts = { tz: "UTC", minMinutes: 0, inferDisplays: true };
   equal(JSON.stringify(compile(shuffled, opts)), JSON.stringify(compile(capture, opts)));
   equal(settle(capture).inferred.length, 2);
 });
@@ -274,7 +278,11 @@ Deno.test("a monitor left of the primary (negative x) and one stacked above it a
     ok(near(e.geometry!, t, TOLERANCE), `${JSON.stringify(e.geometry)} vs ${JSON.stringify(t)}`);
   }
   // The document names them in the --displays spelling, negative origins included.
-  const doc = compile(synth({ displays, snaps: 80, seed: 3 }), { tz: "UTC", minMinutes: 0 });
+  const doc = compile(synth({ displays, snaps: 80, seed: 3 }), {
+    tz: "UTC",
+    minMinutes: 0,
+    inferDisplays: true,
+  });
   const spelled = doc.blind_spots
     .filter((b) => b.startsWith("display geometry inferred"))
     .map((b) => /not measured: (\S+) /.exec(b)![1]);
@@ -289,7 +297,7 @@ Deno.test("window-relative bounds (screenpipe on Linux) fit no display: nothing 
   equal(settled.declined.length, 1);
   const e = settled.declined[0];
   ok(e.clicks >= GEOMETRY_MIN_CLICKS && e.landed < GEOMETRY_MIN_FIT * e.clicks, JSON.stringify(e));
-  const doc = compile(capture, { tz: "UTC", minMinutes: 0 });
+  const doc = compile(capture, { tz: "UTC", minMinutes: 0, inferDisplays: true });
   ok(
     doc.blind_spots.some((b) =>
       b.includes(
@@ -372,7 +380,7 @@ Deno.test("a session's geometry memo: reused while the sample stands, recomputed
 Deno.test("an incremental session with inferred geometry equals a fresh compile byte for byte after every absorb", () => {
   const displays = parseDisplays("monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0");
   const full = synth({ displays, snaps: 90, seed: 5 });
-  const opts = { tz: "UTC", minMinutes: 0 };
+  const opts = { tz: "UTC", minMinutes: 0, inferDisplays: true };
   const start = T0 + 60 * 10_000;
   const { capture: base, asked } = counting(prefixCapture(full, start));
   const session = startIncremental(base, opts);

@@ -10,7 +10,7 @@ import { hintEmptyWindow, isEmpty } from "./_empty_window.ts";
 import type { ActivityDocument } from "../compile/document.ts";
 import type { CompileOptions } from "../compile/options.ts";
 import type { PageRef } from "../entities/parser.ts";
-import type { Capture } from "../model.ts";
+import type { Capture, DisplayGeometry } from "../model.ts";
 import type { RefFloors } from "../../adapters/types.ts";
 import { type OptionTable, type Parsed, str } from "./_args.ts";
 import { resolveSettings, type Settings } from "./_settings.ts";
@@ -18,7 +18,7 @@ import { type ResolvedWindow, resolveWindow } from "./_window.ts";
 import { UsageError } from "./usage_error.ts";
 import { refuseOutputOverSource } from "./_out_guard.ts";
 import { storePath } from "../store/path.ts";
-import { mergeDisplays, parseDisplays } from "../compile/enrich/geometry.ts";
+import { infersDisplays, mergeDisplays, suppliedDisplays } from "../compile/enrich/geometry.ts";
 import { cachedRun, dayCacheFor, type ReadStats, type RunCache } from "./_day_cache.ts";
 import type { Watermark } from "../cache/mod.ts";
 import type { LiveIo } from "./_live.ts";
@@ -49,7 +49,8 @@ export const WINDOW_HELP = [
   "  --tz ZONE          IANA timezone (default: FRAMES_TZ, config, then the system zone)",
   "  --include-text     load typed text (privacy: off by default)",
   "  --displays GEOM    display geometry for click resolution when the source has none:",
-  "                     NAME=WxH+X+Y[@SCALE],… e.g. monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0",
+  "                     NAME=WxH+X+Y[@SCALE],… e.g. monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0,",
+  "                     or infer: from the clicks and the element rows they land on (slower)",
   "  --no-cache         compile from the source even when $FRAMES_HOME/cache holds the day",
 ].join("\n");
 
@@ -193,9 +194,9 @@ export function everythingRejected(capture: Capture): string | undefined {
 }
 
 /** Parses `--displays`; a malformed value is a usage error. */
-export function parseDisplayFlag(value: string): ReturnType<typeof parseDisplays> {
+export function parseDisplayFlag(value: string): DisplayGeometry[] {
   try {
-    return parseDisplays(value);
+    return suppliedDisplays(value);
   } catch (err) {
     throw new UsageError(`Invalid --displays: ${(err as Error).message}`);
   }
@@ -259,6 +260,7 @@ async function compileFresh(
     typer,
     includeText,
     observedUntil: loaded.readAt < loaded.window.end ? loaded.readAt : undefined,
+    inferDisplays: infersDisplays(loaded.settings.displays),
   });
   const compileMs = performance.now() - t0;
   if (cache !== undefined && !isEmpty(loaded.capture)) await cache.store(doc, loaded.capture.facts);
@@ -319,6 +321,7 @@ async function compileLive(
     minMinutes: settings.minMinutes,
     typer,
     observedUntil,
+    inferDisplays: infersDisplays(settings.displays),
   }, source.keepWatermark);
   const compileMs = performance.now() - t1;
   if (io !== undefined) await liveArm(key, io);

@@ -188,7 +188,7 @@ export async function cachedRun(
 async function captureReader(source: ResolvedSource): Promise<
   (source: ResolvedSource, window: ResolvedWindow, settings: Settings) => Capture
 > {
-  const [{ mergeDisplays, parseDisplays }, { redactCapture }] = await Promise.all([
+  const [{ mergeDisplays, suppliedDisplays }, { redactCapture }] = await Promise.all([
     import("../compile/enrich/geometry.ts"),
     import("../entities/redact_capture.ts"),
     source.prepare?.(),
@@ -196,7 +196,7 @@ async function captureReader(source: ResolvedSource): Promise<
   return (source, window, settings) => {
     const capture = source.read({ start: window.start, end: window.end, includeText: false });
     if (settings.displays !== undefined) {
-      capture.displays = mergeDisplays(capture.displays, parseDisplays(settings.displays));
+      capture.displays = mergeDisplays(capture.displays, suppliedDisplays(settings.displays));
     }
     return redactCapture(capture);
   };

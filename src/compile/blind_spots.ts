@@ -36,7 +36,8 @@ export function blindSpots(f: BlindSpotFacts): string[] {
       `display geometry unknown (${unplaced.displays.join(", ")}): ${unplaced.count} clicks ` +
         "without an element name could not be placed on screen; " +
         (declined.length > 0 ? `not inferred from the capture (${declined.join("; ")}); ` : "") +
-        "pass --displays NAME=WxH+X+Y",
+        "pass --displays NAME=WxH+X+Y" +
+        (f.geometry === undefined ? ", or --displays infer to infer it from the clicks" : ""),
     );
   }
   for (const note of f.geometry?.inferred ?? []) out.push(note);

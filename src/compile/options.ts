@@ -34,6 +34,12 @@ export interface CompileOptions extends Partial<Rules> {
    * rows through the capture's lazy lookup, only for clicks that need resolving.
    */
   enrich?: boolean;
+  /**
+   * Infer the geometry of displays that have none from their clicks (enrich/
+   * infer_geometry.ts; default false: it reads element rows of sampled snapshots, ~20 ms
+   * on a busy day). `frames steps` and `frames routines` always infer.
+   */
+  inferDisplays?: boolean;
   /** Click resolution tolerance on each axis, in pixels (default 40). */
   clickTolerancePx?: number;
   /** Reach of the nearby-snapshot rescue, in seconds (default 5). */
@@ -56,6 +62,8 @@ export interface Settings {
   pageOf: (url: string) => PageRef;
   /** Stale attribution and click resolution run. */
   enrich: boolean;
+  /** Displays without geometry get it inferred from their clicks. */
+  inferDisplays: boolean;
   /** Click resolution tolerance on each axis, in pixels. */
   tolerancePx: number;
   /** Reach of the nearby-snapshot rescue, in seconds. */
@@ -91,6 +99,7 @@ export function settle(opts: CompileOptions, fallback: (url: string) => PageRef)
       return p;
     },
     enrich: opts.enrich !== false,
+    inferDisplays: opts.inferDisplays === true,
     tolerancePx: opts.clickTolerancePx ?? TOLERANCE_PX,
     nearbyS: opts.nearbySnapshotS ?? NEARBY_MS / 1000,
     includeText: opts.includeText === true,

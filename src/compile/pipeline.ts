@@ -29,7 +29,7 @@ export function compileSettled(
   const focus = capture.facts.capabilities.focus;
   const tally = tallyCredit(built);
   // Clicks are placed with inferred geometry where none is known; attribution is not.
-  const geometry = settings.enrich
+  const geometry = settings.enrich && settings.inferDisplays
     ? settleFrameGeometry(built.frames, capture, built.stale, memo)
     : undefined;
   const placed = geometry?.inferred.length ? { ...capture, displays: geometry.displays } : capture;

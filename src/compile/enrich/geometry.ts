@@ -53,6 +53,19 @@ export function parseDisplays(spec: string): DisplayGeometry[] {
   return out;
 }
 
+/** The `--displays` value that asks for geometry inferred from the clicks (infer_geometry.ts). */
+export const INFER_DISPLAYS = "infer";
+
+/** Whether a `--displays` value asks for inferred geometry. */
+export function infersDisplays(spec: string | undefined): boolean {
+  return spec?.trim() === INFER_DISPLAYS;
+}
+
+/** A `--displays` value's entries: {@linkcode parseDisplays}, none for {@linkcode INFER_DISPLAYS}. */
+export function suppliedDisplays(spec: string): DisplayGeometry[] {
+  return infersDisplays(spec) ? [] : parseDisplays(spec);
+}
+
 /**
  * The geometry to use: what the source measured, plus operator-supplied entries for the
  * displays it said nothing about; sorted by display name.
