@@ -82,3 +82,36 @@ Deno.test("get_routine_plan serves the plan of a listed routine; an unknown id s
     /Unknown routine "r-nothing".*get_patterns/,
   );
 });
+
+Deno.test("get_patterns prices routines on the capture's own screen, as frames routines does (captureSteps)", async () => {
+  const { captureSteps, mineRoutines } = await import("../src/routines/mod.ts");
+  // A measured 2560×1440 screen: a step costs more tokens than on the default 1280×800.
+  const big = [{ display: "monitor_1", x: 0, y: 0, width: 2560, height: 1440, scale: 1 }];
+  const measured = { ...capture, displays: big };
+  const wide = {
+    ...backend,
+    read: (w: { start: number; end: number }) => Promise.resolve(slice(measured, w)),
+  };
+  const page = await GET_PATTERNS.run(
+    { days: 14, until: "2026-03-15" },
+    { ...ctx, backend: wide as unknown as McpBackend },
+  );
+  const listed = page.structured.routines as { id: string; R_info: number }[];
+  // The truth: the days the tool reads, mined once with the settled geometry.
+  const days = Array.from({ length: 14 }, (_, i) => `2026-03-${String(2 + i).padStart(2, "0")}`);
+  const got = captureSteps(days.map((d) => slice(measured, dayWindow(d, "UTC"))));
+  assert.deepEqual(got.displays, big);
+  const want = mineRoutines(got.steps, {
+    tz: "UTC",
+    unplaced: got.unplaced,
+    displays: got.displays,
+  });
+  const byId = new Map(want.report.routines.map((r) => [r.id, r.R_info]));
+  const plain = mineRoutines(got.steps, { tz: "UTC", unplaced: got.unplaced });
+  const defaultR = new Map(plain.report.routines.map((r) => [r.id, r.R_info]));
+  assert.ok(listed.length > 0);
+  for (const r of listed) {
+    assert.equal(r.R_info, byId.get(r.id), r.id);
+    assert.ok(r.R_info > defaultR.get(r.id)!, `${r.id} priced on the measured screen`);
+  }
+});

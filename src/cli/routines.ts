@@ -9,9 +9,8 @@ import { refuseOutputOverSource } from "./_out_guard.ts";
 import { storePath } from "../store/path.ts";
 import { join } from "../file_path.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
-import { geometryNotes } from "../compile/enrich/infer_geometry.ts";
 import {
-  actionSteps,
+  captureSteps,
   memoryArchiveFiles,
   type MinedRoutines,
   mineRoutines,
@@ -148,13 +147,13 @@ async function mine(p: Parsed): Promise<{ mined: MinedRoutines; includeText: boo
     "--memory-archive",
   );
   const capture = await readCliWindow(source, window, { settings, includeText });
-  const { steps, unplaced, geometry } = actionSteps(capture);
+  const { steps, unplaced, displays, notes } = captureSteps([capture]);
   const mined = mineRoutines(steps, {
     tz: settings.tz,
     minOccurrences,
     includeText,
-    displays: geometry.displays,
-    notes: geometryNotes(geometry),
+    displays,
+    notes,
     unplaced,
     holdoutFrom: holdout === undefined ? undefined : dayWindow(holdout, settings.tz).start,
   });

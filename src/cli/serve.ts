@@ -6,7 +6,7 @@
  */
 
 import { addDays, dayWindow, isValidTimeZone, localDay } from "../compile/time.ts";
-import { actionSteps, mineRoutines, type RoutineReport } from "../routines/mod.ts";
+import { captureSteps, mineRoutines, type RoutineReport } from "../routines/mod.ts";
 import { loadTyper } from "../entities/mod.ts";
 import { encodeBase64Url } from "../http/mod.ts";
 import { DEFAULT_WEB_PORT, type RoutinesReport, serveWeb, type WebBackend } from "../web/mod.ts";
@@ -111,13 +111,8 @@ export async function cliWebBackend(flags: ServeFlags): Promise<WebBackend> {
       };
       const source = await resolveCliSource(s);
       const capture = await readCliWindow(source, window, { settings: s, includeText });
-      const { steps, unplaced } = actionSteps(capture);
-      const mined = mineRoutines(steps, {
-        tz: s.tz,
-        includeText,
-        displays: capture.displays,
-        unplaced,
-      });
+      const { steps, unplaced, displays, notes } = captureSteps([capture]);
+      const mined = mineRoutines(steps, { tz: s.tz, includeText, displays, notes, unplaced });
       return routinesView(mined.report);
     },
   };

@@ -19,7 +19,7 @@ import type { PageRef } from "../entities/mod.ts";
 import { typePage } from "../entities/type_page.ts";
 import type { Capture } from "../model.ts";
 import { documentTables, routineTables, stepTables } from "./rows.ts";
-import { actionSteps, mineRoutines } from "../routines/mod.ts";
+import { captureSteps, mineRoutines } from "../routines/mod.ts";
 import type { TableName } from "./schema.ts";
 import { writePartition } from "./write.ts";
 
@@ -101,8 +101,8 @@ export function exportParquet(days: readonly ExportDay[], opts: ExportOptions): 
     }
   }
   // Routines recur across days: mined over the whole exported window, as `frames routines`.
-  const steps = days.flatMap((d) => actionSteps(d.capture).steps);
-  const mined = mineRoutines(steps, { tz: opts.tz, displays: days[0]?.capture.displays });
+  const { steps, unplaced, displays, notes } = captureSteps(days.map((d) => d.capture));
+  const mined = mineRoutines(steps, { tz: opts.tz, unplaced, displays, notes });
   const byDay = routineTables(mined.report, days.map((d) => d.day));
   for (const [day, cols] of byDay) write("routines", day, cols);
   return { files, rows };

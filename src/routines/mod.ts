@@ -62,6 +62,7 @@ export {
   type ActionStepsOptions,
   type StepOp,
 } from "./action_steps.ts";
+export { type CaptureSteps, captureSteps } from "./capture_steps.ts";
 // What `ActionSteps.geometry` is: the display geometry clicks were placed with.
 export type { DisplayEvidence, SettledGeometry } from "../compile/enrich/mod.ts";
 export type { PlanElement, PlanSlot, PlanStep, RoutinePlan } from "./plan.ts";

@@ -6,7 +6,7 @@
 
 import { addDays } from "../../compile/time.ts";
 import { analyseDay, detectPatterns } from "../../patterns/mod.ts";
-import { type ActionStep, actionSteps, mineRoutines } from "../../routines/mod.ts";
+import { type Capture, captureSteps, mineRoutines } from "../../routines/mod.ts";
 import { encodeCursor, resumeCall } from "../_cursor.ts";
 import { fitPage } from "../_pager.ts";
 import { DAY_ARG, resolveToolWindow } from "../_window_args.ts";
@@ -176,20 +176,24 @@ export const GET_PATTERNS: ToolSpec = {
       resolveToolWindow({ day: typeof args.until === "string" ? args.until : "today" }, ctx);
     const tz = ctx.settings.tz;
     const analysed = [];
-    const steps: ActionStep[] = [];
-    let unplaced = 0;
+    const captures: Capture[] = [];
     for (let back = count - 1; back >= 0; back--) {
       const day = addDays(last.day!, -back);
       const capture = await ctx.backend.read(ctx.backend.resolveWindow({ day }, ctx.now));
       analysed.push(analyseDay(capture, { day, tz, minMinutes: ctx.settings.minMinutes }));
-      const got = actionSteps(capture);
-      for (const s of got.steps) steps.push(s);
-      unplaced += got.unplaced;
+      captures.push(capture);
     }
     const minCount = typeof args.min_count === "number" ? args.min_count : undefined;
     const report = detectPatterns(analysed, { minCount });
     // Routines, as get_routine_plan mines them for the same days (typed text never loaded).
-    const mined = mineRoutines(steps, { tz, minOccurrences: minCount, unplaced }).report;
+    const { steps, unplaced, displays, notes } = captureSteps(captures);
+    const mined = mineRoutines(steps, {
+      tz,
+      minOccurrences: minCount,
+      unplaced,
+      displays,
+      notes,
+    }).report;
     const routines = mined.routines.map((r) => ({
       id: r.id,
       title: r.title,

@@ -9,8 +9,8 @@
 import schema from "../../../schema/routine-plan.schema.json" with { type: "json" };
 import { addDays } from "../../compile/time.ts";
 import {
-  type ActionStep,
-  actionSteps,
+  type Capture,
+  captureSteps,
   type MinedRoutines,
   mineRoutines,
   planOf,
@@ -35,16 +35,14 @@ export async function recentRoutines(
   minOccurrences?: number,
 ): Promise<MinedRoutines> {
   const last = resolveToolWindow({ day: until }, ctx);
-  const steps: ActionStep[] = [];
-  let unplaced = 0;
+  const captures: Capture[] = [];
   for (let back = count - 1; back >= 0; back--) {
     const day = addDays(last.day!, -back);
-    const capture = await ctx.backend.read(ctx.backend.resolveWindow({ day }, ctx.now));
-    const got = actionSteps(capture);
-    for (const s of got.steps) steps.push(s);
-    unplaced += got.unplaced;
+    captures.push(await ctx.backend.read(ctx.backend.resolveWindow({ day }, ctx.now)));
   }
-  return mineRoutines(steps, { tz: ctx.settings.tz, minOccurrences, unplaced });
+  // The same steps, screen and notes as `frames routines` over these days.
+  const { steps, unplaced, displays, notes } = captureSteps(captures);
+  return mineRoutines(steps, { tz: ctx.settings.tz, minOccurrences, unplaced, displays, notes });
 }
 
 const { $schema: _s, $id: _i, ...PLAN_SCHEMA } = schema;
