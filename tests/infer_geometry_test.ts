@@ -314,6 +314,7 @@ Deno.test("window-relative bounds (screenpipe on Linux) fit no display: nothing 
 Deno.test("frames steps and routines place clicks with the inferred geometry", async () => {
   const { actionSteps } = await import("../src/routines/mod.ts");
   const { frameSteps } = await import("../src/steps/mod.ts");
+  const { renderSteps } = await import("../src/steps/render.ts");
   const displays = parseDisplays("monitor_1=1920x1080+0+0,monitor_2=2560x1440-2560-200");
   const capture = synth({ displays, snaps: 60, seed: 21 });
   const told = { ...capture, displays };
@@ -332,6 +333,13 @@ Deno.test("frames steps and routines place clicks with the inferred geometry", a
   const agree = names(a).filter((n, i) => n !== "" && n === names(b)[i]).length;
   const resolved = names(b).filter((n) => n !== "").length;
   ok(resolved > 50 && agree >= 0.97 * resolved, `${agree}/${resolved}`);
+  // The inferred script says how its display's clicks were placed; the told one need not.
+  equal(a.notes?.length, 1);
+  ok(
+    a.notes![0].startsWith("display geometry inferred from the capture, not measured: monitor_2="),
+  );
+  equal(b.notes, undefined);
+  ok(renderSteps([a]).split("\n")[1].startsWith("  note: display geometry inferred"));
 });
 
 /** A lookup that counts the whole-display probes (the inference's) it is asked. */

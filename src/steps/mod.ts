@@ -14,7 +14,12 @@
 
 import type { Capture, DisplayGeometry, InputEvent } from "../model.ts";
 import { buildFrames, type BuiltFrame, minutes, type Rules } from "../compile/mod.ts";
-import { resolveFrameClicks, settleFrameGeometry } from "../compile/enrich/mod.ts";
+import {
+  type DisplayEvidence,
+  geometryNotes,
+  resolveFrameClicks,
+  settleFrameGeometry,
+} from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
 import type { StaleRecord } from "../compile/enrich/stale.ts";
 import { IDENTITY_LAYOUT, type KeyboardLayout } from "../compile/enrich/keyboard_layout.ts";
@@ -80,6 +85,12 @@ export interface FrameSteps {
   keyboard_layout?: string;
   /** The steps in time order. */
   steps: Step[];
+  /**
+   * How the clicks of this frame's display were placed when no geometry was measured or
+   * given: the geometry inferred from the capture's clicks, or why none was (absent: the
+   * display's geometry was known, or its element bounds need none).
+   */
+  notes?: string[];
 }
 
 /** A frame matching a query, with its score, the reasons and its script. */
@@ -103,12 +114,19 @@ interface Analysis {
   stale: ReadonlyMap<InputEvent, StaleRecord> | undefined;
   /** Geometry to place clicks with: the capture's, plus what its clicks reveal. */
   displays: readonly DisplayGeometry[];
+  /** Per display whose geometry was inferred or declined, the note saying so. */
+  notes: ReadonlyMap<string, string[]>;
 }
 
 function analyse(capture: Capture, opts: StepsOptions): Analysis {
   const built = buildFrames(capture, rulesWith(opts), { stale: true });
-  const displays = settleFrameGeometry(built.frames, capture, built.stale).displays;
-  return { frames: built.frames, stale: built.stale, displays };
+  const settled = settleFrameGeometry(built.frames, capture, built.stale);
+  const notes = new Map<string, string[]>();
+  const noteOf = (inferred: DisplayEvidence[], declined: DisplayEvidence[]) =>
+    geometryNotes({ displays: settled.displays, inferred, declined });
+  for (const e of settled.inferred) notes.set(e.display, noteOf([e], []));
+  for (const e of settled.declined) notes.set(e.display, noteOf([], [e]));
+  return { frames: built.frames, stale: built.stale, displays: settled.displays, notes };
 }
 
 function resolve(
@@ -156,6 +174,7 @@ function script(
     include_text: includeText,
     ...(includeText && layout.map.size > 0 ? { keyboard_layout: layout.name } : {}),
     steps,
+    ...(a.notes.has(f.display) ? { notes: a.notes.get(f.display)! } : {}),
   };
 }
 

@@ -24,6 +24,8 @@ export interface RenderableSteps {
   score?: number;
   /** Why the frame matched, shown under the header. */
   why?: string[];
+  /** How this display's clicks were placed (inferred geometry), shown under the header. */
+  notes?: string[];
 }
 
 function target(t: StepTarget): string {
@@ -101,6 +103,7 @@ export function renderSteps(
     if (item.score !== undefined) {
       out.push(safeLine(`  score ${item.score}: ${(item.why ?? []).join("; ")}`));
     }
+    for (const note of item.notes ?? []) out.push(safeLine(`  note: ${note}`));
     if (item.steps.length === 0) out.push("  (no steps)");
     for (const s of item.steps) out.push(line(s));
   });

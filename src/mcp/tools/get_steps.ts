@@ -99,6 +99,12 @@ export const GET_STEPS: ToolSpec = {
           not: { required: ["text"] },
         },
       },
+      notes: {
+        type: "array",
+        items: { type: "string" },
+        description:
+          "How this display's clicks were placed when neither the source nor the operator gave its geometry: inferred from the capture's clicks, or why not",
+      },
       page: PAGE_SCHEMA,
       next_cursor: { type: "string" },
     },
@@ -122,7 +128,12 @@ export const GET_STEPS: ToolSpec = {
       throw err;
     }
     const structured = fitPage(
-      { day: window.day, frame: script.frame, include_text: false },
+      {
+        day: window.day,
+        frame: script.frame,
+        include_text: false,
+        ...(script.notes !== undefined ? { notes: script.notes } : {}),
+      },
       [{ key: "steps", items: script.steps }],
       {
         offset: cursor?.offset ?? 0,
