@@ -30,6 +30,11 @@ export interface ReadWindowOptions {
    * scanning its time index), and must otherwise read as without it. Readers may ignore it.
    */
   fromRefs?: RefFloors;
+  /**
+   * When the window reads no rows, also measure the first and last instant the source
+   * holds (`Capture.held`, for the empty-window hint) in the same read. Readers may ignore it.
+   */
+  held?: boolean;
 }
 
 /** Per kind of row, the smallest row id a read needs (see {@linkcode ReadWindowOptions.fromRefs}). */

@@ -67,7 +67,7 @@ Deno.test("screenpipeIndexSpan() equals the full scan with mixed spellings, offs
   );
 });
 
-Deno.test("an empty window's read measures what the source holds in the same read; a window with rows does not", async () => {
+Deno.test("an empty window's read, asked, measures what the source holds in the same read; a window with rows does not", async () => {
   const { readScreenpipe } = await import("../adapters/screenpipe/read.ts");
   const path = join(dir, "held.sqlite");
   const summary = writeDemoDatabase(path, { seed: 3, tz: "Europe/Berlin" });
@@ -75,18 +75,20 @@ Deno.test("an empty window's read measures what the source holds in the same rea
   ok(truth !== undefined);
   // A window before the first row and one after the last: nothing read, the span said.
   for (const start of [truth.first - 10 * 86_400_000, truth.last + 86_400_000]) {
-    const c = readScreenpipe(path, { start, end: start + 86_400_000 });
+    const c = readScreenpipe(path, { start, end: start + 86_400_000, held: true });
     equal(c.snapshots.length + c.events.length, 0);
     deepStrictEqual(c.held, truth);
+    // Not asked for (a live tail, MCP's days): not measured.
+    equal(readScreenpipe(path, { start, end: start + 86_400_000 }).held, undefined);
   }
   const busy = summary.days.find((d) => d.day === summary.busiestDay)!;
-  equal(readScreenpipe(path, { start: busy.start, end: busy.end }).held, undefined);
+  equal(readScreenpipe(path, { start: busy.start, end: busy.end, held: true }).held, undefined);
   // A database with the tables and no row: held is null ("holds no capture at all").
   const bare = join(dir, "bare.sqlite");
   const db = new DatabaseSync(bare);
   db.exec(SCREENPIPE_SCHEMA_SQL);
   db.close();
-  equal(readScreenpipe(bare, { start: 0, end: 86_400_000 }).held, null);
+  equal(readScreenpipe(bare, { start: 0, end: 86_400_000, held: true }).held, null);
 });
 
 Deno.test("frames compile on an empty day names the days the source holds (from the read itself)", async () => {

@@ -191,7 +191,7 @@ function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOpti
     ...(moves !== undefined ? { unread: { ui_events: moves } } : {}),
     // An empty window's hint names the days the source holds: measured here, in the same
     // read transaction, instead of by a second open of the file.
-    ...(snapshots.length === 0 && events.length === 0
+    ...(opts.held === true && snapshots.length === 0 && events.length === 0
       ? { held: indexSpan(db, schema) ?? null }
       : {}),
     // Element rows are read later, only for the clicks that need resolving.

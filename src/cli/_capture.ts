@@ -129,6 +129,7 @@ async function readPrepared(
   const capture = await readCliWindow(source, window, {
     settings,
     includeText: p.values["include-text"] === true,
+    held: extra.quiet !== true,
   });
   const readMs = performance.now() - t0;
   if (extra.quiet !== true && isEmpty(capture)) hintEmptyWindow(source, settings.tz, capture.held);
@@ -153,6 +154,8 @@ export interface ReadCliWindowOptions {
   includeText?: boolean;
   /** Return the rows as the source gave them, not redacted (a live session redacts them). */
   raw?: boolean;
+  /** Measure what the source holds when the window is empty (the hint; ReadWindowOptions.held). */
+  held?: boolean;
 }
 
 /**
@@ -168,7 +171,13 @@ export async function readCliWindow(
   const supplied = geometry === undefined ? undefined : parseDisplayFlag(geometry);
   const { start, end, fromRefs } = window;
   const includeText = opts.includeText === true;
-  const capture = await source.readAsync({ start, end, includeText, ...fromRefs && { fromRefs } });
+  const capture = await source.readAsync({
+    start,
+    end,
+    includeText,
+    ...fromRefs && { fromRefs },
+    ...opts.held === true && { held: true },
+  });
   if (supplied !== undefined) capture.displays = mergeDisplays(capture.displays, supplied);
   const why = everythingRejected(capture);
   if (why !== undefined) throw new Error(why);
