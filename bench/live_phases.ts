@@ -18,6 +18,7 @@
  */
 
 import { parseArgs } from "../src/cli/_parse_args.ts";
+import { cpuClock } from "./_cpu_clock.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -53,23 +54,6 @@ const SDK_PHASES = [
   "sdk get_context, main-thread CPU",
   "the write (not in it)",
 ] as const;
-
-/**
- * The main thread's CPU clock in ms (`clock_gettime(CLOCK_THREAD_CPUTIME_ID)` through FFI,
- * Linux, as bench/stage_cpu.ts): a loaded machine's wait for a core is not counted, nor
- * work V8 does on its helper threads (part of garbage collection).
- */
-function cpuClock(): () => number {
-  const libc = Deno.dlopen("libc.so.6", {
-    clock_gettime: { parameters: ["i32", "buffer"], result: "i32" },
-  });
-  const ts = new BigInt64Array(2);
-  const CLOCK_THREAD_CPUTIME_ID = 3;
-  return () => {
-    libc.symbols.clock_gettime(CLOCK_THREAD_CPUTIME_ID, ts);
-    return Number(ts[0]) * 1e3 + Number(ts[1]) / 1e6;
-  };
-}
 
 interface SdkSession {
   /** Writes the next row (not timed). */

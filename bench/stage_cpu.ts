@@ -11,6 +11,7 @@
  */
 
 import { parseArgs } from "../src/cli/_parse_args.ts";
+import { cpuClock } from "./_cpu_clock.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -24,18 +25,6 @@ const { values } = parseArgs({
     child: { type: "string" }, // internal: the checkout whose stages this process times
   },
 }) as { values: Record<string, string | undefined> };
-
-function cpuClock(): () => number {
-  const libc = Deno.dlopen("libc.so.6", {
-    clock_gettime: { parameters: ["i32", "buffer"], result: "i32" },
-  });
-  const ts = new BigInt64Array(2);
-  const CLOCK_THREAD_CPUTIME_ID = 3;
-  return () => {
-    libc.symbols.clock_gettime(CLOCK_THREAD_CPUTIME_ID, ts);
-    return Number(ts[0]) * 1e3 + Number(ts[1]) / 1e6;
-  };
-}
 
 async function child(tree: string): Promise<void> {
   const cpu = cpuClock();

@@ -12,6 +12,7 @@
  */
 
 import { deepEqual, equal, ok } from "node:assert/strict";
+import { rng } from "./_routines_synth.ts";
 import { join } from "node:path";
 import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { buildFrames, compile, DEFAULT_RULES, startIncremental } from "../src/compile/mod.ts";
@@ -35,18 +36,6 @@ import { dayWindow } from "../src/compile/time.ts";
 import { DEMO_DISPLAYS, writeDemoDatabase } from "../src/demo/mod.ts";
 import { T0 } from "./_capture.ts";
 import { assertValidDocument } from "./_schema.ts";
-
-/** A small seeded PRNG (mulberry32), so every synthetic capture is the same every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface SynthOptions {
   displays: DisplayGeometry[];

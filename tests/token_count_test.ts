@@ -5,6 +5,7 @@
  * escapes, contractions, special tokens) — as plain text and as JSON.
  */
 import { equal, throws } from "node:assert/strict";
+import { rng } from "./_routines_synth.ts";
 import { countTokens } from "gpt-tokenizer/encoding/cl100k_base";
 import { countTokensCached } from "../src/text/token_count.ts";
 
@@ -65,17 +66,6 @@ const PARTS = [
   ",",
   ";",
 ];
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function randomText(next: () => number, length: number): string {
   let out = "";

@@ -60,3 +60,30 @@ export function columnOrNull(columns: Set<string>, column: string): string {
 export function idColumn(columns: Set<string>): string {
   return columns.has("id") ? "id" : "rowid";
 }
+
+/** A table whose rows carry the capture's instants, with the rows a reader leaves out. */
+export interface TimedTable {
+  /** `frames` or `ui_events`. */
+  table: string;
+  /** Its columns. */
+  columns: Set<string>;
+  /** SQL appended to a `WHERE` (` AND …`, or empty). */
+  filter: string;
+}
+
+/**
+ * The tables whose timestamps count for what a database holds: `frames`, and `ui_events`
+ * without mouse motion (the reader never reads `move` rows, so their times do not count
+ * either way); each only with the columns that make it readable.
+ */
+export function timedTables(schema: ScreenpipeSchema): TimedTable[] {
+  const out: TimedTable[] = [];
+  if (schema.frames?.has("timestamp")) {
+    out.push({ table: "frames", columns: schema.frames, filter: "" });
+  }
+  const ui = schema.uiEvents;
+  if (ui?.has("timestamp") && ui.has("event_type")) {
+    out.push({ table: "ui_events", columns: ui, filter: " AND event_type IS NOT 'move'" });
+  }
+  return out;
+}

@@ -15,7 +15,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { prepareArrays, readSqliteSource } from "../../src/store/sqlite.ts";
 import { parseTimestamp, utcDateHour } from "../_timestamp.ts";
-import { detectSchema, type ScreenpipeSchema } from "./_schema.ts";
+import { detectSchema, type ScreenpipeSchema, timedTables } from "./_schema.ts";
 import { TEXT_MARGIN_MS } from "./_id_span.ts";
 
 /** First and last parsed instant over frames and input rows, or `undefined` when empty. */
@@ -32,13 +32,7 @@ export function indexSpan(
   schema: ScreenpipeSchema,
 ): { first: number; last: number } | undefined {
   let first = Infinity, last = -Infinity;
-  const tables: [string, Set<string> | undefined, string][] = [
-    ["frames", schema.frames, ""],
-    ["ui_events", schema.uiEvents, " AND event_type IS NOT 'move'"],
-  ];
-  for (const [table, columns, filter] of tables) {
-    if (columns === undefined || !columns.has("timestamp")) continue;
-    if (table === "ui_events" && !columns.has("event_type")) continue;
+  for (const { table, filter } of timedTables(schema)) {
     const lo = edge(db, table, filter, "ASC");
     const hi = edge(db, table, filter, "DESC");
     if (lo !== undefined && lo < first) first = lo;

@@ -17,7 +17,7 @@ import { openReadOnly, prepareArrays } from "../../src/store/mod.ts";
 import { parseTimestamp } from "../_timestamp.ts";
 import type { Element, ImportableSource } from "../types.ts";
 import { readElements, readScreenpipe } from "./read.ts";
-import { detectSchema, idColumn } from "./_schema.ts";
+import { detectSchema, idColumn, timedTables } from "./_schema.ts";
 
 const LABEL = "screenpipe";
 
@@ -85,14 +85,7 @@ function scanTimes(location: string): Scan {
     const schema = detectSchema(db);
     let first = Infinity, last = -Infinity;
     const rejected: Record<string, number> = {};
-    const tables: [string, Set<string> | undefined, string][] = [
-      ["frames", schema.frames, ""],
-      // The reader never reads mouse motion, so its timestamps do not count either way.
-      ["ui_events", schema.uiEvents, " AND event_type IS NOT 'move'"],
-    ];
-    for (const [table, columns, filter] of tables) {
-      if (columns === undefined || !columns.has("timestamp")) continue;
-      if (table === "ui_events" && !columns.has("event_type")) continue;
+    for (const { table, columns, filter } of timedTables(schema)) {
       let bad = 0;
       forEachTimestamp(db, table, idColumn(columns), filter, (ts) => {
         const at = typeof ts === "string" ? parseTimestamp(ts) : undefined;
