@@ -10,26 +10,32 @@ const dir = await Deno.makeTempDir({ prefix: "frames-displays-infer-" });
 const path = join(dir, "db.sqlite");
 const demo = writeDemoDatabase(path, { seed: 42, days: 3, tz: "Europe/Berlin" });
 
+/** `frames compile` on the demo with `extra` flags, in a fresh process. */
+function frames(extra: string[]): Promise<Deno.CommandOutput> {
+  return new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "-A",
+      new URL("../main.ts", import.meta.url).pathname,
+      "compile",
+      "--source",
+      `screenpipe:${path}`,
+      ...extra,
+    ],
+    env: { FRAMES_HOME: join(dir, "home"), NO_COLOR: "1" },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+}
+
 async function compileJson(displays: string | undefined): Promise<Record<string, unknown>> {
-  const args = [
-    "run",
-    "-A",
-    new URL("../main.ts", import.meta.url).pathname,
-    "compile",
-    "--source",
-    `screenpipe:${path}`,
+  const out = await frames([
     "--tz",
     "Europe/Berlin",
     "--day",
     demo.busiestDay,
     ...(displays !== undefined ? ["--displays", displays] : []),
-  ];
-  const out = await new Deno.Command(Deno.execPath(), {
-    args,
-    env: { FRAMES_HOME: join(dir, "home"), NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+  ]);
   equal(out.code, 0, new TextDecoder().decode(out.stderr));
   return JSON.parse(new TextDecoder().decode(out.stdout));
 }
@@ -52,21 +58,7 @@ Deno.test("frames compile --displays infer resolves clicks as the true geometry 
 });
 
 Deno.test("frames compile --displays with a malformed value still exits 2", async () => {
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      new URL("../main.ts", import.meta.url).pathname,
-      "compile",
-      "--source",
-      `screenpipe:${path}`,
-      "--displays",
-      "inferred",
-    ],
-    env: { FRAMES_HOME: join(dir, "home"), NO_COLOR: "1" },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
+  const out = await frames(["--displays", "inferred"]);
   equal(out.code, 2);
   ok(new TextDecoder().decode(out.stderr).includes("Invalid --displays"));
 });
