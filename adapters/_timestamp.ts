@@ -10,6 +10,8 @@
  * @module
  */
 
+import { civilFromDays, daysFromCivil } from "../src/civil_date.ts";
+
 /** The largest UTC offset accepted, in minutes (±18:00); SQL pre-filters widen by this. */
 export const MAX_OFFSET_MINUTES = 18 * 60;
 
@@ -34,33 +36,11 @@ export function parseTimestamp(text: string): number | undefined {
   return parseLenient(text);
 }
 
-/** Days since 1970-01-01 of a proleptic Gregorian date (Hinnant's days_from_civil). */
-function daysFromCivil(year: number, month: number, day: number): number {
-  const y = month <= 2 ? year - 1 : year;
-  const era = Math.floor(y / 400);
-  const yoe = y - era * 400;
-  const doy = Math.floor((153 * (month > 2 ? month - 3 : month + 9) + 2) / 5) + day - 1;
-  const doe = yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy;
-  return era * 146097 + doe - 719468;
-}
-
 /** `YYYY-MM-DD` and `HH` of a UTC epoch-ms instant (for SQL text margins). */
 export function utcDateHour(ms: number): { date: string; hour: string } {
   const days = Math.floor(ms / MS_PER_DAY);
   const hour = Math.floor((ms - days * MS_PER_DAY) / 3_600_000);
-  // civil_from_days (Hinnant)
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) -
-      Math.floor(doe / 146096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
-  const m = mp < 10 ? mp + 3 : mp - 9;
-  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  const { year: y, month: m, day: d } = civilFromDays(days);
   return { date: `${pad(y, 4)}-${pad(m, 2)}-${pad(d, 2)}`, hour: pad(hour, 2) };
 }
 

@@ -26,6 +26,7 @@ export const FLOORS: readonly Component[] = [
   { name: "version", floor: 0, paths: ["src/version.ts"] },
   { name: "rules", floor: 0, paths: ["src/compile/rules.ts"] },
   { name: "file_path", floor: 0, paths: ["src/file_path.ts"] },
+  { name: "civil_date", floor: 0, paths: ["src/civil_date.ts"] },
   { name: "schema", floor: 0, paths: ["schema/"] },
   { name: "store", floor: 1, paths: ["src/store/"] },
   { name: "entities", floor: 1, paths: ["src/entities/", "parsers/"] },

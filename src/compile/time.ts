@@ -7,6 +7,8 @@
  * @module
  */
 
+import { civilFromDays } from "../civil_date.ts";
+
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 
@@ -165,25 +167,16 @@ export function localFields(ms: number, tz: string): LocalFields {
   return fieldsAt(ms, offsetMinutes(ms, tz));
 }
 
-// Civil fields by arithmetic (Hinnant's civil_from_days), not a Date per call.
+// Civil fields by arithmetic (src/civil_date.ts), not a Date per call.
 function fieldsAt(ms: number, off: number): LocalFields {
   const local = ms + off * MINUTE;
   const days = Math.floor(local / 86_400_000);
   const secs = Math.floor((local - days * 86_400_000) / 1000);
-  const z = days + 719468;
-  const era = Math.floor(z / 146097);
-  const doe = z - era * 146097;
-  const yoe = Math.floor(
-    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) -
-      Math.floor(doe / 146096)) / 365,
-  );
-  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
-  const mp = Math.floor((5 * doy + 2) / 153);
-  const month = mp < 10 ? mp + 3 : mp - 9;
+  const { year, month, day } = civilFromDays(days);
   return {
-    year: yoe + era * 400 + (month <= 2 ? 1 : 0),
+    year,
     month,
-    day: doy - Math.floor((153 * mp + 2) / 5) + 1,
+    day,
     hour: Math.floor(secs / 3600),
     minute: Math.floor(secs / 60) % 60,
     second: secs % 60,
