@@ -29,7 +29,14 @@ function frame(id: string, app: string, tokens: string[], extra: Partial<DayFram
 }
 
 function day(name: string, frames: DayFrame[]): DayActivity {
-  return { day: name, frames, slots: new Map(), appMinutes: new Map(), siteMinutes: new Map() };
+  return {
+    day: name,
+    frames,
+    slots: new Map(),
+    appMinutes: new Map(),
+    siteMinutes: new Map(),
+    notes: [],
+  };
 }
 
 Deno.test("detectPatterns() never joins an action sequence across apps", () => {

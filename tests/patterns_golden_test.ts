@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { mergeDisplays, parseDisplays } from "../src/compile/enrich/mod.ts";
 import { addDays, dayWindow } from "../src/compile/time.ts";
-import { SCREENPIPE_SCHEMA_SQL, writeDemoDatabase } from "../src/demo/mod.ts";
+import { DEMO_DISPLAYS, SCREENPIPE_SCHEMA_SQL, writeDemoDatabase } from "../src/demo/mod.ts";
 import { analyseDay, detectPatterns, renderPatterns } from "../src/patterns/mod.ts";
 
 const CASES = new URL("./data/patterns/", import.meta.url);
@@ -93,3 +93,37 @@ for (const name of names) {
     }
   });
 }
+
+Deno.test("without --displays, the demo week's clicks are named with the geometry inferred from them, as with the true one, and the report says so", async () => {
+  const tmp = await Deno.makeTempDir({ prefix: "frames-patterns-infer-" });
+  try {
+    const db = join(tmp, "capture.db");
+    const tz = "Europe/Berlin";
+    writeDemoDatabase(db, { seed: 42, days: 3, startDay: "2026-03-23", tz });
+    const truth = parseDisplays(DEMO_DISPLAYS);
+    const told = [], inferred = [];
+    for (let day = "2026-03-23"; day <= "2026-03-25"; day = addDays(day, 1)) {
+      const capture = readScreenpipe(db, dayWindow(day, tz));
+      inferred.push(analyseDay(capture, { day, tz }));
+      told.push(
+        analyseDay({ ...capture, displays: mergeDisplays(capture.displays, truth) }, { day, tz }),
+      );
+    }
+    const a = detectPatterns(inferred), b = detectPatterns(told);
+    // The true geometry names clicks; the inferred one must name the same ones.
+    equal(b.repeated_clicks.length > 0, true, "the true geometry named no repeated click");
+    deepEqual(a.repeated_clicks, b.repeated_clicks);
+    deepEqual(a.action_sequences, b.action_sequences);
+    deepEqual(b.notes, []);
+    // Every day says how its clicks were placed: inferred where enough clicks land, else why not.
+    for (const day of a.days) {
+      const mine = a.notes.filter((n) => n.startsWith(`${day}: `));
+      equal(mine.some((n) => n.includes("geometry inferred from the capture")), true, day);
+    }
+    for (const n of a.notes) {
+      equal(/^2026-03-2\d: display geometry (not )?inferred from the capture/.test(n), true, n);
+    }
+  } finally {
+    await Deno.remove(tmp, { recursive: true });
+  }
+});

@@ -31,7 +31,9 @@ Patterns over several local days, each with counts and evidence (frame ids):
   URL templates      URL shapes visited with different ids ({n}, {id})
   app switches       frequent moves from one app to the next on a display
   temporal rhythms   an app active in the same half hour on most days
-Clicks are named only where they resolve (see --displays). Typed text is never read.
+Clicks are named only where they resolve: with the source's geometry, --displays, or
+geometry inferred from each day's clicks (the report's notes say which). Typed text is
+never read.
 
 Options:
   --source SPEC      screenpipe:PATH (or a path); default as for "frames compile"

@@ -7,7 +7,7 @@
 
 import type { Capture, InputEvent } from "../model.ts";
 import { buildFrames, type BuiltFrame, type Rules } from "../compile/mod.ts";
-import { resolveFrameClicks } from "../compile/enrich/mod.ts";
+import { geometryNotes, resolveFrameClicks, settleFrameGeometry } from "../compile/enrich/mod.ts";
 import type { ClickTarget } from "../compile/enrich/resolve.ts";
 import { isResolved } from "../compile/enrich/counts.ts";
 import { IntervalUnion } from "../compile/intervals.ts";
@@ -71,6 +71,8 @@ export interface DayActivity {
   appMinutes: Map<string, number>;
   /** Minutes per site (dedup across displays). */
   siteMinutes: Map<string, number>;
+  /** How clicks were placed where no geometry was measured or given (geometryNotes). */
+  notes: string[];
 }
 
 /** Options for {@linkcode analyseDay}. */
@@ -95,7 +97,13 @@ export function analyseDay(capture: Capture, opts: AnalyseDayOptions): DayActivi
   const minMs = (opts.minMinutes ?? DEFAULT_MIN_MINUTES) * 60_000;
   const listed = built.frames.filter((f) => f.durationMs >= minMs)
     .sort((a, b) => a.startMs - b.startMs || byDisplay(a, b));
-  const targets = resolveFrameClicks(listed, capture, { stale: built.stale });
+  // Clicks are named with the geometry a compile would settle: measured, given, or inferred
+  // from the day's clicks (screenpipe stores none), as `frames steps` and `routines` do.
+  const geometry = settleFrameGeometry(built.frames, capture, built.stale);
+  const targets = resolveFrameClicks(listed, capture, {
+    stale: built.stale,
+    displays: geometry.displays,
+  });
   const frames = listed.map((f) => dayFrame(f, targets, opts.tz));
   const union = new IntervalUnion();
   const slotFrames = new Map<string, Set<string>>();
@@ -131,7 +139,7 @@ export function analyseDay(capture: Capture, opts: AnalyseDayOptions): DayActivi
   const siteMinutes = new Map(
     [...sites].map((s) => [s, union.unionMs("site\u0000" + s) / 60_000]),
   );
-  return { day: opts.day, frames, slots, appMinutes, siteMinutes };
+  return { day: opts.day, frames, slots, appMinutes, siteMinutes, notes: geometryNotes(geometry) };
 }
 
 function dayFrame(

@@ -40,6 +40,8 @@ export interface PatternReport {
   app_switches: AppSwitch[];
   /** Apps active in the same half hour on most days. */
   temporal_rhythms: TemporalRhythm[];
+  /** How clicks were placed on the days looked at: each day's geometry notes, `DAY: note`. */
+  notes: string[];
 }
 
 /** Thresholds of {@linkcode detectPatterns}. */
@@ -82,5 +84,6 @@ export function detectPatterns(
     url_templates: urlTemplates(days, d).slice(0, limit),
     app_switches: appSwitches(days, d).slice(0, limit),
     temporal_rhythms: temporalRhythms(days, d).slice(0, limit),
+    notes: days.flatMap((x) => x.notes.map((n) => `${x.day}: ${n}`)),
   };
 }

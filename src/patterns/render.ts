@@ -70,5 +70,10 @@ export function renderPatterns(r: PatternReport): string {
       }`
     ),
   );
+  // How clicks were placed (display names come from the capture: inert lines too).
+  if (r.notes.length > 0) {
+    out.push("", "notes");
+    for (const n of r.notes) out.push(`  ${shownText(n, 2000)}`);
+  }
   return out.join("\n") + "\n";
 }

@@ -84,6 +84,11 @@ export const GET_PATTERNS: ToolSpec = {
       tz: { type: "string" },
       days: { type: "array", items: { type: "string" } },
       active_days: { type: "integer", minimum: 0 },
+      notes: {
+        type: "array",
+        items: { type: "string" },
+        description: "Per day, how clicks were placed: display geometry inferred, or why not",
+      },
       repeated_clicks: list(["app", "target", "count", "days"], {
         app: { type: "string" },
         site: { type: "string" },
@@ -207,7 +212,13 @@ export const GET_PATTERNS: ToolSpec = {
     }));
     const figures = { h: mined.h, h_raw: mined.h_raw, action_steps: mined.action_steps };
     const structured = fitPage(
-      { tz, days: report.days, active_days: report.active_days, routine_figures: figures },
+      {
+        tz,
+        days: report.days,
+        active_days: report.active_days,
+        ...(report.notes.length > 0 ? { notes: report.notes } : {}),
+        routine_figures: figures,
+      },
       [
         ...DETECTORS.map((key) => ({ key, items: report[key] as readonly unknown[] })),
         { key: "routines", items: routines },
