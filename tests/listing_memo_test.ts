@@ -283,6 +283,67 @@ Deno.test("credit moving between the snapshots of a frame, its measures unchange
   equal(r.built, 1);
 });
 
+Deno.test("an event of an old frame that stale attribution moves, nothing else changed, rebuilds its frame", () => {
+  const c = synth(60);
+  // A key press late in the first snapshot's interval (+0 s): naming the second one's title
+  // (+10 s, the nearest), it moves there, in the same frame.
+  const key = (title?: string): Capture => ({
+    ...c,
+    // Alone: its frame's events are the same list either way, only the record differs.
+    events: [{
+      ref: 20_000,
+      at: T0 + 8_000,
+      kind: "key",
+      display: "monitor_1",
+      ...(title !== undefined ? { title } : {}),
+    }],
+  });
+  const r = again(key(), key("t1"), settings());
+  const frame = (l: Listing) => l.frames.find((f) => f.id === "monitor_1:1")!;
+  equal(frame(r.first).input.reattributed, 0);
+  equal(frame(r.got).input.reattributed, 1);
+  equal(r.built, 1);
+});
+
+/** Snapshots of App0 with one 10 s detour to App1 (folded by the flicker rule) at +60 s. */
+function detour(): Capture {
+  const c = synth(13);
+  return {
+    ...c,
+    elements: undefined,
+    snapshots: c.snapshots.map((s, i) => ({
+      ...s,
+      app: i === 6 ? "App1" : "App0",
+      url: undefined,
+    })),
+    events: [],
+  };
+}
+
+Deno.test("input in a folded detour of an old frame rebuilds that frame", () => {
+  const c = detour();
+  const late: Capture = {
+    ...c,
+    events: [{ ref: 20_000, at: T0 + 65_000, kind: "paste", display: "monitor_1" }],
+  };
+  const r = again(c, late, settings());
+  equal(r.first.frames.length, 1);
+  equal(r.first.frames[0].interruptions.length, 1);
+  notDeepEqual(said(r.got).frames, said(r.first).frames);
+  equal(r.built, 1);
+});
+
+Deno.test("a folded detour showing another app rebuilds its frame", () => {
+  const c = detour();
+  const other: Capture = {
+    ...c,
+    snapshots: c.snapshots.map((s, i) => i === 6 ? { ...s, app: "App2" } : s),
+  };
+  const r = again(c, other, settings());
+  equal(r.got.frames[0].interruptions[0].app, "App2");
+  equal(r.built, 1);
+});
+
 Deno.test("a split lookup keeps the head's clicks and reclassifies those a new tail lookup answers", () => {
   const c = synth(60);
   const rows: Element[] = [];
