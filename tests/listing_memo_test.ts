@@ -161,6 +161,9 @@ Deno.test("a late event attributed into an old frame rebuilds that frame's docum
   notDeepEqual(said(r.got).frames, said(r.first).frames);
   equal(r.built, 1, "one frame holds the late event");
   equal(r.classified, 0, "no click moved");
+  // And the other way: the event gone again.
+  const back = again(late, c, settings());
+  equal(back.built, 1);
 });
 
 Deno.test("an element lookup that answers differently for an old snapshot reclassifies its clicks", () => {

@@ -20,6 +20,7 @@
  * @module
  */
 
+import type { InputEvent } from "../model.ts";
 import type { BuiltFrame } from "./build.ts";
 import type { Frame } from "./document.ts";
 import { frameDoc, type FrameDocContext } from "./frame_doc.ts";
@@ -27,7 +28,20 @@ import { RESOLUTIONS } from "./enrich/resolve.ts";
 import type { ResolutionCounts } from "./enrich/counts.ts";
 
 interface Entry {
-  key: unknown[];
+  /** The frame's own fields and the context, in {@linkcode head} order. */
+  head: unknown[];
+  /** Per own snapshot: ref and dwell credit; title and URL. */
+  snapRefs: Float64Array;
+  credits: Float64Array;
+  titles: (string | undefined)[];
+  urls: (string | undefined)[];
+  /** Per own event: ref; kind; characters; stale (1) and the click's level (RESOLUTIONS + 2). */
+  eventRefs: Float64Array;
+  kinds: string[];
+  chars: (number | undefined)[];
+  flags: Uint8Array;
+  /** The interruptions, value by value. */
+  detours: unknown[];
   doc: Frame;
   /** What the document added to the listing's totals, per level in RESOLUTIONS order. */
   added: number[];
@@ -46,45 +60,98 @@ export function frameDocMemo(): FrameDocMemo {
   return { entries: new Map(), built: 0 };
 }
 
-/** Writes a key (`check` false) or compares one with it value by value (`check` true). */
-class Key {
-  i = 0;
-  ok = true;
-  constructor(readonly values: unknown[], readonly check: boolean) {}
-  put(v: unknown): void {
-    if (!this.check) this.values.push(v);
-    else if (this.ok && this.values[this.i++] !== v) this.ok = false;
-  }
-  matched(): boolean {
-    return this.ok && this.i === this.values.length;
-  }
+function head(f: BuiltFrame, ctx: FrameDocContext): unknown[] {
+  return [
+    f.id,
+    f.display,
+    f.machine,
+    f.app,
+    f.site,
+    f.startMs,
+    f.endMs,
+    f.durationMs,
+    f.focusedMs,
+    f.presenceMs,
+    ctx.time,
+    ctx.pageOf,
+    ctx.focus,
+    ctx.levels !== undefined,
+  ];
 }
 
-function walk(f: BuiltFrame, ctx: FrameDocContext, key: Key): void {
-  key.put(f.id), key.put(f.display), key.put(f.machine), key.put(f.app), key.put(f.site);
-  key.put(f.startMs), key.put(f.endMs), key.put(f.durationMs);
-  key.put(f.focusedMs), key.put(f.presenceMs);
-  key.put(ctx.time), key.put(ctx.pageOf), key.put(ctx.focus), key.put(ctx.levels !== undefined);
-  const st = f.stream;
-  key.put(f.snaps.length);
-  for (let j = 0; j < f.snaps.length && key.ok; j++) {
-    const i = f.snaps[j], s = st.snaps[i];
-    key.put(s.ref), key.put(s.title), key.put(s.url), key.put(st.credit[i]);
-  }
-  key.put(f.events.length);
-  for (let j = 0; j < f.events.length && key.ok; j++) {
-    const e = f.events[j];
-    key.put(e.ref), key.put(e.kind), key.put(e.chars);
-    key.put(ctx.stale?.has(e) === true);
-    key.put(e.kind === "click" ? ctx.levels?.get(e) : undefined);
-  }
-  key.put(f.interruptions.length);
+/** An event's flags: bit 0 stale; the click's level as its RESOLUTIONS index + 1, shifted. */
+function flagsOf(e: InputEvent, ctx: FrameDocContext): number {
+  const stale = ctx.stale?.has(e) === true ? 1 : 0;
+  if (e.kind !== "click" || ctx.levels === undefined) return stale;
+  const level = ctx.levels.get(e);
+  return stale | ((level === undefined ? 0 : RESOLUTIONS.indexOf(level) + 1) << 1);
+}
+
+function detours(f: BuiltFrame): unknown[] {
+  const out: unknown[] = [f.interruptions.length];
   for (const x of f.interruptions) {
-    key.put(x.app), key.put(x.site), key.put(x.creditMs), key.put(x.snapRefs.length);
-    for (const r of x.snapRefs) key.put(r);
-    key.put(x.events.length);
-    for (const e of x.events) key.put(e.ref), key.put(e.kind), key.put(e.chars);
+    out.push(x.app, x.site, x.creditMs, x.snapRefs.length, ...x.snapRefs, x.events.length);
+    for (const e of x.events) out.push(e.ref, e.kind, e.chars);
   }
+  return out;
+}
+
+function sameValues(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** Whether `f` under `ctx` has exactly the key `old` was built under. */
+function matches(old: Entry, f: BuiltFrame, ctx: FrameDocContext): boolean {
+  if (!sameValues(old.head, head(f, ctx))) return false;
+  const st = f.stream, snaps = f.snaps, events = f.events;
+  if (snaps.length !== old.snapRefs.length || events.length !== old.eventRefs.length) return false;
+  for (let j = 0; j < snaps.length; j++) {
+    const i = snaps[j], s = st.snaps[i];
+    if (
+      s.ref !== old.snapRefs[j] || st.credit[i] !== old.credits[j] ||
+      s.title !== old.titles[j] || s.url !== old.urls[j]
+    ) return false;
+  }
+  for (let j = 0; j < events.length; j++) {
+    const e = events[j];
+    if (
+      e.ref !== old.eventRefs[j] || e.kind !== old.kinds[j] || e.chars !== old.chars[j] ||
+      flagsOf(e, ctx) !== old.flags[j]
+    ) return false;
+  }
+  return f.interruptions.length === 0
+    ? old.detours.length === 1 && old.detours[0] === 0
+    : sameValues(old.detours, detours(f));
+}
+
+function record(f: BuiltFrame, ctx: FrameDocContext, doc: Frame, added: number[]): Entry {
+  const st = f.stream, n = f.snaps.length, m = f.events.length;
+  const e: Entry = {
+    head: head(f, ctx),
+    snapRefs: new Float64Array(n),
+    credits: new Float64Array(n),
+    titles: new Array(n),
+    urls: new Array(n),
+    eventRefs: new Float64Array(m),
+    kinds: new Array(m),
+    chars: new Array(m),
+    flags: new Uint8Array(m),
+    detours: detours(f),
+    doc,
+    added,
+  };
+  for (let j = 0; j < n; j++) {
+    const i = f.snaps[j], s = st.snaps[i];
+    e.snapRefs[j] = s.ref, e.credits[j] = st.credit[i], e.titles[j] = s.title, e.urls[j] = s.url;
+  }
+  for (let j = 0; j < m; j++) {
+    const ev = f.events[j];
+    e.eventRefs[j] = ev.ref, e.kinds[j] = ev.kind, e.chars[j] = ev.chars;
+    e.flags[j] = flagsOf(ev, ctx);
+  }
+  return e;
 }
 
 /**
@@ -99,21 +166,15 @@ export function rememberedFrameDoc(
   next: Map<string, unknown>,
 ): Frame {
   const old = memo.entries.get(f.id) as Entry | undefined;
-  if (old !== undefined) {
-    const key = new Key(old.key, true);
-    walk(f, ctx, key);
-    if (key.matched()) {
-      addTo(ctx.totals, old.added);
-      next.set(f.id, old);
-      return old.doc;
-    }
+  if (old !== undefined && matches(old, f, ctx)) {
+    addTo(ctx.totals, old.added);
+    next.set(f.id, old);
+    return old.doc;
   }
   const before = RESOLUTIONS.map((r) => ctx.totals[r]);
   const doc = frameDoc(f, ctx);
   const added = RESOLUTIONS.map((r, i) => ctx.totals[r] - before[i]);
-  const key = new Key([], false);
-  walk(f, ctx, key);
-  next.set(f.id, { key: key.values, doc, added } satisfies Entry);
+  next.set(f.id, record(f, ctx, doc, added));
   memo.built++;
   return doc;
 }
