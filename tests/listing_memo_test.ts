@@ -336,6 +336,17 @@ Deno.test("input in a folded detour of an old frame rebuilds that frame", () => 
   equal(r.built, 1);
 });
 
+Deno.test("the last event of an old frame gone rebuilds that frame", () => {
+  const c = detour();
+  const ev = (ref: number, s: number) => ({ ref, at: T0 + s * 1000, kind: "key" as const });
+  const both: Capture = { ...c, events: [ev(20_000, 5), ev(20_001, 95)] };
+  const first: Capture = { ...c, events: [ev(20_000, 5)] };
+  const r = again(both, first, settings());
+  equal(r.first.frames[0].input.events, 2);
+  equal(r.got.frames[0].input.events, 1);
+  equal(r.built, 1);
+});
+
 Deno.test("a folded detour showing another app rebuilds its frame", () => {
   const c = detour();
   const other: Capture = {

@@ -24,9 +24,9 @@ import {
 } from "../../src/store/sqlite.ts";
 import { MAX_OFFSET_MINUTES, utcDateHour } from "../_timestamp.ts";
 import type { ReadWindowOptions, Watermark, WatermarkKeeper } from "../types.ts";
+import type { Capture } from "../../src/model.ts";
 import { watermarkOf, type WatermarkRow } from "../_watermark.ts";
 import { detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
-import { keptRead } from "./_kept_read.ts";
 
 // The reader's margins (read.ts exports the same values; tests/adapter_head_test.ts holds
 // them equal). Defined here, not imported: read.ts brings the whole reader, and a day
@@ -62,6 +62,27 @@ export function screenpipeWatermark(
   );
 }
 
+/**
+ * Reads a window on an open connection already inside a read transaction, with the schema
+ * detected on it (read.ts `readScreenpipeKept`): a kept connection's tail read.
+ */
+export type KeptRead = (
+  db: DatabaseSync,
+  location: string,
+  schema: ScreenpipeSchema,
+  opts: ReadWindowOptions,
+) => Capture;
+
+// Handed over by the reader as it loads: this module must not import the reader (a day
+// answered from the cache loads only the head), and a kept connection reads a tail only
+// after a full read of the window has loaded the reader.
+let keptRead: KeptRead | undefined;
+
+/** Hands the reader's kept-connection entry over (read.ts does it once, as it loads). */
+export function setKeptRead(read: KeptRead): void {
+  keptRead = read;
+}
+
 /** A kept connection: its file, its schema (at `version`) and its statements by SQL. */
 interface Kept {
   db: DatabaseSync;
@@ -85,7 +106,7 @@ const MAX_READ_STATEMENTS = 64;
  * prepared once; the schema is detected again when `PRAGMA schema_version` moves, and the
  * connection opened again when the path names another file (replaced, not appended to).
  * `measureRead` also reads the session's tail in the watermark's read transaction (the
- * reader's own code, `_kept_read.ts`), so a row written between the two cannot make the
+ * reader's own code, {@linkcode setKeptRead}), so a row written between the two cannot make the
  * tail disagree with the watermark, and the tail read opens, detects and prepares nothing.
  */
 export function keepScreenpipeWatermark(path: string): WatermarkKeeper {
@@ -152,7 +173,7 @@ export function keepScreenpipeWatermark(path: string): WatermarkKeeper {
     measureRead(window, previous, tail, wanted) {
       const done = onKept((k, prepare) => {
         const watermark = measure(k.schema, prepare, window, previous);
-        const read = wanted(watermark) ? keptRead() : undefined;
+        const read = wanted(watermark) ? keptRead : undefined;
         if (read === undefined) return { watermark };
         if (k.reads.size > MAX_READ_STATEMENTS) k.reads.clear();
         try {

@@ -36,7 +36,7 @@ import { refuseLockedVault } from "./_store_state.ts";
 import { checkStore } from "./_check_store.ts";
 import { redactedAtColumns, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 import type { ReadWindowOptions } from "../types.ts";
-import { setKeptRead } from "./_kept_read.ts";
+import { setKeptRead } from "./_watermark.ts";
 
 export { readElements, type ReadElementsOptions } from "./_elements.ts";
 export { screenpipeElementLookup } from "./_lookup.ts";
