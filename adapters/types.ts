@@ -78,6 +78,17 @@ export interface Watermark {
 export interface WatermarkKeeper {
   /** The watermark of a window now, as {@linkcode Adapter.watermark} measures it. */
   measure(window: ReadWindowOptions, previous?: Watermark): Watermark;
+  /**
+   * The watermark, and when `wanted(watermark)` a read of `tail` (rows as
+   * {@linkcode Adapter.read} returns them), both in one read transaction on the kept
+   * connection; no `tail` when not wanted or when it cannot be read there.
+   */
+  measureRead?(
+    window: ReadWindowOptions,
+    previous: Watermark | undefined,
+    tail: ReadWindowOptions,
+    wanted: (watermark: Watermark) => boolean,
+  ): { watermark: Watermark; tail?: Capture };
   /** Closes the kept connection (a later `measure` opens one again). */
   close(): void;
 }

@@ -1,6 +1,7 @@
 /**
  * One-minute absorbs in a warm incremental session on a busy day, without and with the
- * demo's true geometry given (as `--displays` gives it): main-thread CPU and wall ms, and
+ * demo's true geometry given (as `--displays` gives it), and with it inferred (`--displays
+ * infer`): main-thread CPU and wall ms, and
  * how many absorbs looked element rows up for geometry inference (the element lookup is
  * wrapped and its whole-display probes counted). Each tree and mode in a fresh process of
  * its own (a second session in one process would run JIT-warm); with `--against DIR`, that
@@ -23,7 +24,7 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "2" },
     against: { type: "string" },
     child: { type: "string" }, // internal: the checkout this process times
-    mode: { type: "string", default: "none" }, // internal: "none" or "displays"
+    mode: { type: "string", default: "none" }, // internal: "none", "displays" or "infer"
   },
 });
 const GEOMETRY = "monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0";
@@ -58,7 +59,12 @@ async function child(tree: string): Promise<void> {
   const capture = redactCapture(source.read(w));
   const urls = capture.snapshots.flatMap((s: { url?: string }) => s.url ? [s.url] : []);
   const typer = await loadTyperForUrls(urls);
-  const opts = { tz, day, ...(typer ? { typer } : {}) };
+  const opts = {
+    tz,
+    day,
+    ...(typer ? { typer } : {}),
+    ...(values.mode === "infer" ? { inferDisplays: true } : {}),
+  };
   {
     const mode = values.mode;
     const inner = capture.elements;
@@ -87,7 +93,11 @@ async function child(tree: string): Promise<void> {
       if (probes > p0) looked++;
       snaps += probes - p0;
     }
-    const said = mode === "none" ? "no --displays" : "--displays";
+    const said = mode === "none"
+      ? "no --displays"
+      : mode === "infer"
+      ? "--displays infer"
+      : "--displays";
     console.log(
       `${tree}: ${said}: CPU median ${quantile(c, 0.5).toFixed(2)} min ${
         quantile(c, 0).toFixed(2)
@@ -104,7 +114,7 @@ else {
   const here = fileURLToPath(new URL("..", import.meta.url));
   const trees = values.against ? [here, values.against] : [here];
   for (let r = 0; r < Number(values.rounds); r++) {
-    for (const [tree, mode] of trees.flatMap((t) => [[t, "none"], [t, "displays"]])) {
+    for (const [tree, mode] of trees.flatMap((t) => [[t, "none"], [t, "displays"], [t, "infer"]])) {
       const args = ["run", "-A", "--config", `${tree.replace(/\/?$/, "/")}deno.json`];
       const mine = ["--source", values.source, "--day", values.day!, "--tz", values.tz!];
       const out = new Deno.Command(Deno.execPath(), {

@@ -12,7 +12,8 @@
  * @module
  */
 
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { resolve } from "../../src/file_path.ts";
 import {
   type ArrayStatement,
   describeSqliteError,
@@ -23,6 +24,7 @@ import {
 } from "../../src/store/sqlite.ts";
 import { MAX_OFFSET_MINUTES, utcDateHour } from "../_timestamp.ts";
 import type { ReadWindowOptions, Watermark, WatermarkKeeper } from "../types.ts";
+import type { Capture } from "../../src/model.ts";
 import { watermarkOf, type WatermarkRow } from "../_watermark.ts";
 import { detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
 
@@ -60,6 +62,27 @@ export function screenpipeWatermark(
   );
 }
 
+/**
+ * Reads a window on an open connection already inside a read transaction, with the schema
+ * detected on it (read.ts `readScreenpipeKept`): a kept connection's tail read.
+ */
+export type KeptRead = (
+  db: DatabaseSync,
+  location: string,
+  schema: ScreenpipeSchema,
+  opts: ReadWindowOptions,
+) => Capture;
+
+// Handed over by the reader as it loads: this module must not import the reader (a day
+// answered from the cache loads only the head), and a kept connection reads a tail only
+// after a full read of the window has loaded the reader.
+let keptRead: KeptRead | undefined;
+
+/** Hands the reader's kept-connection entry over (read.ts does it once, as it loads). */
+export function setKeptRead(read: KeptRead): void {
+  keptRead = read;
+}
+
 /** A kept connection: its file, its schema (at `version`) and its statements by SQL. */
 interface Kept {
   db: DatabaseSync;
@@ -67,7 +90,13 @@ interface Kept {
   version: unknown;
   schema: ScreenpipeSchema | undefined;
   statements: Map<string, ArrayStatement>;
+  /** The connection as the tail read sees it: `prepare` answers from `reads`. */
+  reader: DatabaseSync;
+  reads: Map<string, StatementSync>;
 }
+
+/** At most this many statements of tail reads are kept per connection. */
+const MAX_READ_STATEMENTS = 64;
 
 /**
  * The screenpipe watermark on a connection kept across calls, for a live session: only a
@@ -76,6 +105,9 @@ interface Kept {
  * are used for one call and closed, as {@linkcode screenpipeWatermark} does). Statements are
  * prepared once; the schema is detected again when `PRAGMA schema_version` moves, and the
  * connection opened again when the path names another file (replaced, not appended to).
+ * `measureRead` also reads the session's tail in the watermark's read transaction (the
+ * reader's own code, {@linkcode setKeptRead}), so a row written between the two cannot make the
+ * tail disagree with the watermark, and the tail read opens, detects and prepares nothing.
  */
 export function keepScreenpipeWatermark(path: string): WatermarkKeeper {
   let kept: Kept | undefined;
@@ -88,49 +120,92 @@ export function keepScreenpipeWatermark(path: string): WatermarkKeeper {
       // Closed already.
     }
   };
+  /** Runs `work` in a read transaction on the kept connection; `undefined`: none kept. */
+  const onKept = <T>(work: (k: Kept & { schema: ScreenpipeSchema }, prepare: Prepare) => T) => {
+    if (kept !== undefined && fileId(path) !== kept.file) close();
+    if (kept === undefined) {
+      const file = fileId(path);
+      const opened = file === undefined
+        ? undefined
+        : openReadOnlyConnection(path, { label: "screenpipe" });
+      if (opened === undefined || !opened.seesNewRows) {
+        opened?.db.close();
+        return undefined;
+      }
+      const db = opened.db, reads = new Map<string, StatementSync>();
+      kept = {
+        db,
+        file: file!,
+        version: undefined,
+        schema: undefined,
+        statements: new Map(),
+        reader: cachingPrepares(db, reads),
+        reads,
+      };
+    }
+    const k = kept;
+    try {
+      return inReadTransaction(k.db, () => {
+        const prepare = (sql: string) => {
+          let stmt = k.statements.get(sql);
+          if (stmt === undefined) k.statements.set(sql, stmt = prepareArrays(k.db, sql));
+          return stmt;
+        };
+        const version = prepare("PRAGMA schema_version").all()[0]?.[0];
+        if (k.schema === undefined || version !== k.version) {
+          k.statements.clear();
+          k.reads.clear();
+          k.schema = detectSchema(k.db);
+          k.version = version;
+        }
+        return { got: work(k as Kept & { schema: ScreenpipeSchema }, prepare) };
+      });
+    } catch (err) {
+      close();
+      throw describeSqliteError(err, { label: "screenpipe", path, action: "read" });
+    }
+  };
   return {
     measure(window, previous) {
-      if (kept !== undefined && fileId(path) !== kept.file) close();
-      if (kept === undefined) {
-        const file = fileId(path);
-        const opened = file === undefined
-          ? undefined
-          : openReadOnlyConnection(path, { label: "screenpipe" });
-        if (opened === undefined || !opened.seesNewRows) {
-          opened?.db.close();
-          return screenpipeWatermark(path, window, previous);
+      const done = onKept((k, prepare) => measure(k.schema, prepare, window, previous));
+      return done !== undefined ? done.got : screenpipeWatermark(path, window, previous);
+    },
+    measureRead(window, previous, tail, wanted) {
+      const done = onKept((k, prepare) => {
+        const watermark = measure(k.schema, prepare, window, previous);
+        const read = wanted(watermark) ? keptRead : undefined;
+        if (read === undefined) return { watermark };
+        if (k.reads.size > MAX_READ_STATEMENTS) k.reads.clear();
+        try {
+          return { watermark, tail: read(k.reader, resolve(path), k.schema, tail) };
+        } catch {
+          // The ordinary read then reads the tail, and reports what is wrong in its words.
+          return { watermark };
         }
-        kept = {
-          db: opened.db,
-          file: file!,
-          version: undefined,
-          schema: undefined,
-          statements: new Map(),
-        };
-      }
-      const k = kept;
-      try {
-        return inReadTransaction(k.db, () => {
-          const prepare = (sql: string) => {
-            let stmt = k.statements.get(sql);
-            if (stmt === undefined) k.statements.set(sql, stmt = prepareArrays(k.db, sql));
-            return stmt;
-          };
-          const version = prepare("PRAGMA schema_version").all()[0]?.[0];
-          if (k.schema === undefined || version !== k.version) {
-            k.statements.clear();
-            k.schema = detectSchema(k.db);
-            k.version = version;
-          }
-          return measure(k.schema, prepare, window, previous);
-        });
-      } catch (err) {
-        close();
-        throw describeSqliteError(err, { label: "screenpipe", path, action: "read" });
-      }
+      });
+      return done !== undefined
+        ? done.got
+        : { watermark: screenpipeWatermark(path, window, previous) };
     },
     close,
   };
+}
+
+/** `db` with `prepare` answering each SQL text from `cache` once prepared. */
+function cachingPrepares(db: DatabaseSync, cache: Map<string, StatementSync>): DatabaseSync {
+  return new Proxy(db, {
+    get(target, key) {
+      if (key === "prepare") {
+        return (sql: string) => {
+          let stmt = cache.get(sql);
+          if (stmt === undefined) cache.set(sql, stmt = target.prepare(sql));
+          return stmt;
+        };
+      }
+      const value = Reflect.get(target, key, target);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
 }
 
 /** Which file `path` names now (device and inode), or `undefined` where the host cannot tell. */

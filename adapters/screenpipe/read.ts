@@ -32,9 +32,11 @@ import { byTimeThenRef, readUiEvents } from "./_events.ts";
 import { type KnownOwners, screenpipeElementLookup } from "./_lookup.ts";
 import { unstackWindows } from "./_windows.ts";
 import { pageUrl } from "./_urls.ts";
-import { refuseLockedVault, refuseMigrated } from "./_store_state.ts";
+import { refuseLockedVault } from "./_store_state.ts";
+import { checkStore } from "./_check_store.ts";
 import { redactedAtColumns, type Withheld, withoutPlaceholders } from "./_privacy.ts";
 import type { ReadWindowOptions } from "../types.ts";
+import { setKeptRead } from "./_watermark.ts";
 
 export { readElements, type ReadElementsOptions } from "./_elements.ts";
 export { screenpipeElementLookup } from "./_lookup.ts";
@@ -102,26 +104,42 @@ export function readScreenpipe(path: string, opts: ScreenpipeReadOptions): Captu
 
 function readWindow(db: DatabaseSync, location: string, opts: ScreenpipeReadOptions): Capture {
   const schema = detectSchema(db);
-  const frames = schema.frames;
-  if (frames === undefined) {
-    throw new Error(
-      `Cannot read screenpipe database "${location}": it has no frames table (is it a screenpipe database?)`,
-    );
+  checkStore(db, location, schema, opts);
+  return readWithSchema(db, location, schema, opts);
+}
+
+/** Schemas a kept connection detected whose store was checked (once per detection). */
+const checked = new WeakSet<ScreenpipeSchema>();
+
+/**
+ * The tail read of a live session on its kept watermark connection (_watermark.ts), in the
+ * watermark's own read transaction: the same rows {@linkcode readScreenpipe} returns. The
+ * store is checked once per schema the connection detects (it detects one again when
+ * `PRAGMA schema_version` moves); a store emptied in between (migrated) drops rows the
+ * session holds, so the delta read falls back to the full read, which refuses it.
+ */
+function readScreenpipeKept(
+  db: DatabaseSync,
+  location: string,
+  schema: ScreenpipeSchema,
+  opts: ReadWindowOptions,
+): Capture {
+  checkWindow(opts);
+  if (!checked.has(schema)) {
+    checkStore(db, location, schema, {});
+    checked.add(schema);
   }
-  for (const column of ["timestamp", "app_name"]) {
-    if (!frames.has(column)) {
-      throw new Error(
-        `Cannot read screenpipe database "${location}": the frames table has no ${column} column`,
-      );
-    }
-  }
-  if (opts.allowMigrated !== true) {
-    refuseMigrated(db, location, [
-      "frames",
-      ...(schema.uiEvents !== undefined ? ["ui_events"] : []),
-      ...(schema.elements !== undefined ? ["elements"] : []),
-    ]);
-  }
+  return readWithSchema(db, location, schema, opts);
+}
+setKeptRead(readScreenpipeKept);
+
+function readWithSchema(
+  db: DatabaseSync,
+  location: string,
+  schema: ScreenpipeSchema,
+  opts: ScreenpipeReadOptions,
+): Capture {
+  const frames = schema.frames!;
   const rejected: Record<string, number> = {};
   const withheld: Withheld = {};
   const { snapshots, after, read, urls, focus, owners, background } = readFrames(

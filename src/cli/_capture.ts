@@ -164,14 +164,15 @@ export interface ReadCliWindowOptions {
  */
 export async function readCliWindow(
   source: ResolvedSource,
-  window: { start: number; end: number; fromRefs?: RefFloors },
+  window: { start: number; end: number; fromRefs?: RefFloors; read?: Capture },
   opts: ReadCliWindowOptions,
 ): Promise<Capture> {
   const geometry = opts.settings.displays;
   const supplied = geometry === undefined ? undefined : parseDisplayFlag(geometry);
   const { start, end, fromRefs } = window;
   const includeText = opts.includeText === true;
-  const capture = await source.readAsync({
+  // A live session's tail may come read already, on its kept connection (_live.ts).
+  const capture = window.read ?? await source.readAsync({
     start,
     end,
     includeText,

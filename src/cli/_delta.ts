@@ -29,14 +29,8 @@
 import type { RefFloors } from "../../adapters/types.ts";
 import type { Watermark } from "../cache/mod.ts";
 import type { CaptureDelta } from "../compile/incremental.ts";
-import type {
-  Capture,
-  ElementHits,
-  ElementLevels,
-  ElementLookup,
-  ElementProbe,
-  SourceFacts,
-} from "../model.ts";
+import type { Capture, ElementLookup, SourceFacts } from "../model.ts";
+import { splitElementLookup } from "../compile/enrich/split_lookup.ts";
 
 /** How far before the last row the tail starts: rows written this late still land in it. */
 export const TAIL_MARGIN_MS = 120_000;
@@ -158,7 +152,7 @@ export function tailDelta(
   if (facts === undefined) return "fact counts";
   if (!explained(watermarks.was, watermarks.now, was, now)) return "watermark";
   const tailRefs = new Set(now.snapshots.map((s) => s.ref));
-  const elements = splitLookup(state.headElements, now.elements, tailRefs);
+  const elements = splitElementLookup(state.headElements, now.elements, tailRefs);
   const delta: CaptureDelta = {
     snapshots,
     events,
@@ -272,32 +266,4 @@ function explained(was: Watermark, now: Watermark, tailWas: Capture, tailNow: Ca
     if (a.rows !== b.rows || a.maxRef !== b.maxRef || a.lastAt !== b.lastAt) return false;
   }
   return true;
-}
-
-/** One lookup over two: the tail's for its own snapshots, the head's for the rest. */
-function splitLookup(
-  head: ElementLookup | undefined,
-  tail: ElementLookup | undefined,
-  tailRefs: ReadonlySet<number>,
-): ElementLookup | undefined {
-  if (head === undefined || tail === undefined) return tail ?? head;
-  const split = <T>(
-    probes: readonly ElementProbe[],
-    ask: (l: ElementLookup, p: ElementProbe[]) => T[],
-  ) => {
-    const mine: ElementProbe[] = [], theirs: ElementProbe[] = [];
-    for (const p of probes) (tailRefs.has(p.snapshotRef) ? mine : theirs).push(p);
-    const a = mine.length > 0 ? ask(tail, mine) : [];
-    const b = theirs.length > 0 ? ask(head, theirs) : [];
-    let i = 0, j = 0;
-    return probes.map((p) => tailRefs.has(p.snapshotRef) ? a[i++] : b[j++]);
-  };
-  const out: ElementLookup = {
-    units: tail.units,
-    near: (probes) => split<ElementHits>(probes, (l, p) => l.near(p)),
-  };
-  if (head.levels !== undefined && tail.levels !== undefined) {
-    out.levels = (probes) => split<ElementLevels>(probes, (l, p) => l.levels!(p));
-  }
-  return out;
 }

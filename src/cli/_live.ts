@@ -35,24 +35,35 @@ interface Live {
   keeper?: WatermarkKeeper;
   /** Present while the session may read only its tail (see _delta.ts). */
   tail?: TailState;
+  /** The tail as read in the same transaction as `watermark` (kept connection), unused yet. */
+  pending?: { watermark: Watermark; tail: TailState; read: Capture };
 }
 
 /** What the delta read needs from its caller, which knows the source and the settings. */
 export interface LiveIo {
-  /** Reads a window of the source as it returns it (not redacted), geometry applied. */
-  read(window: { start: number; end: number; fromRefs?: RefFloors }): Promise<Capture>;
+  /**
+   * Reads a window of the source as it returns it (not redacted), geometry applied; given
+   * `read`, the rows already read (on the kept connection) are finished the same way.
+   */
+  read(
+    window: { start: number; end: number; fromRefs?: RefFloors; read?: Capture },
+  ): Promise<Capture>;
   /** Measures the source's watermark of the session's window. */
   measure(previous?: Watermark): Watermark;
   /** A page typer that covers every URL of the capture. */
   typer(capture: Capture): Promise<(url: string) => PageRef>;
 }
 
-/** How live sessions answered so far (for tests and benches): deltas, and why not. */
-export const LIVE_COUNTS: { delta: number; armed: number; fallback: Record<string, number> } = {
-  delta: 0,
-  armed: 0,
-  fallback: {},
-};
+/**
+ * How live sessions answered so far (for tests and benches): deltas, of them those whose
+ * tail was read in the watermark's transaction (`kept`), arming, and why not.
+ */
+export const LIVE_COUNTS: {
+  delta: number;
+  kept: number;
+  armed: number;
+  fallback: Record<string, number>;
+} = { delta: 0, kept: 0, armed: 0, fallback: {} };
 
 /** At most this many windows are kept (least recently used go first). */
 const MAX_SESSIONS = 8;
@@ -97,7 +108,10 @@ export function livePrevious(key: string): Watermark | undefined {
 
 /**
  * The watermark of a window: on its session's kept connection when it has one, else by
- * `measure` (from the session's previous watermark unless `previous` is given).
+ * `measure` (from the session's previous watermark unless `previous` is given). A session
+ * armed for delta reads whose keeper can read there also has its tail read in the same
+ * read transaction when the watermark moved, for {@linkcode liveDelta} to take: a row
+ * written between the two reads can no longer make the tail disagree with the watermark.
  */
 export function liveMeasure(
   key: string,
@@ -105,8 +119,29 @@ export function liveMeasure(
   measure: (window: ReadWindowOptions, previous?: Watermark) => Watermark,
   previous: Watermark | undefined = livePrevious(key),
 ): Watermark {
-  const keeper = sessions.get(key)?.keeper;
-  return keeper !== undefined ? keeper.measure(window, previous) : measure(window, previous);
+  const live = sessions.get(key);
+  const keeper = live?.keeper;
+  if (live === undefined || keeper === undefined) return measure(window, previous);
+  live.pending = undefined;
+  const tail = live.tail;
+  if (tail === undefined || keeper.measureRead === undefined) {
+    return keeper.measure(window, previous);
+  }
+  const was = live.watermark;
+  const got = keeper.measureRead(
+    window,
+    previous,
+    tailWindow(tail),
+    (now) => !sameWatermark(now, was),
+  );
+  if (got.tail !== undefined) live.pending = { watermark: got.watermark, tail, read: got.tail };
+  return got.watermark;
+}
+
+/** The window a session's tail is read over. */
+function tailWindow(tail: TailState): { start: number; end: number; fromRefs?: RefFloors } {
+  const { start, fromRefs } = tail;
+  return { start, end: tail.read.window.end, ...fromRefs && { fromRefs } };
 }
 
 /**
@@ -185,10 +220,13 @@ export async function liveDelta(
   const tail = live?.tail;
   if (live === undefined || tail === undefined) return undefined;
   live.tail = undefined; // re-armed below only when this delta is absorbed
+  const pending = live.pending;
+  live.pending = undefined;
+  const kept = pending !== undefined && pending.watermark === watermark && pending.tail === tail;
   let got;
   try {
-    const { start, fromRefs } = tail;
-    const read = await io.read({ start, end: tail.read.window.end, ...fromRefs && { fromRefs } });
+    const window = tailWindow(tail);
+    const read = await io.read(kept ? { ...window, read: pending.read } : window);
     got = tailDelta(tail, read, { was: live.watermark, now: watermark });
   } catch {
     got = "read";
@@ -213,6 +251,7 @@ export async function liveDelta(
   live.watermark = watermark;
   live.tail = next;
   LIVE_COUNTS.delta++;
+  if (kept) LIVE_COUNTS.kept++;
   const held = next.read.snapshots.length + next.read.events.length;
   if (held > MAX_TAIL_ROWS) await liveArm(key, io);
   return { doc, capture: live.session.capture() };

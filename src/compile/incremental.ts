@@ -10,6 +10,9 @@
  *   session, not once per compile (the typer is pure, so the memo is exact);
  * - the site memo of the segment stage, for the same reason.
  * - the geometry memo (enrich/infer_geometry.ts): a fit is reused for the very same clicks.
+ * - the listing memo (listing.ts): a click keeps its level while what its level reads is
+ *   unchanged (enrich/click_memo.ts), a frame its document while what that reads is
+ *   (frame_memo.ts); both keyed on values, so the stages before them may rebuild freely.
  * - what redaction withheld from the rows so far: rows are redacted as they arrive (the
  *   rule is per row), and their tallies add up to that of one redaction of all of them.
  * The stages themselves (streams → focus → segment → fold → attribute → tally → listing →
@@ -45,6 +48,7 @@ import type { ActivityDocument } from "./document.ts";
 import { type CompileOptions, settle } from "./options.ts";
 import { compileSettled } from "./pipeline.ts";
 import { geometryMemo } from "./enrich/mod.ts";
+import { listingMemo } from "./listing.ts";
 
 /** New rows of the same window, as the source returned them since the last absorb. */
 export interface CaptureDelta {
@@ -108,7 +112,8 @@ export function startIncremental(
   let options = opts;
   let settings = settle(options, fallback);
   const geometry = geometryMemo();
-  let doc = compileSettled(state, settings, geometry);
+  const listed = listingMemo();
+  let doc = compileSettled(state, settings, geometry, listed);
   return {
     absorb(delta) {
       // Nothing new (and the same clock): the same rows give the same document.
@@ -145,7 +150,7 @@ export function startIncremental(
       } else if (delta.observedUntil !== settings.observedUntil) {
         settings = { ...settings, observedUntil: delta.observedUntil };
       }
-      doc = compileSettled(state, settings, geometry);
+      doc = compileSettled(state, settings, geometry, listed);
       return doc;
     },
     document: () => doc,

@@ -11,7 +11,8 @@ import type { Built, BuiltFrame } from "./build.ts";
 import type { Frame } from "./document.ts";
 import { byKey, frameDoc } from "./frame_doc.ts";
 import type { Settings } from "./options.ts";
-import { classifyFrameClicks } from "./enrich/mod.ts";
+import { classifyFrameClicks, type ClickMemo, clickMemo } from "./enrich/mod.ts";
+import { type FrameDocMemo, frameDocMemo, rememberedFrameDoc } from "./frame_memo.ts";
 import { emptyResolutionCounts, type ResolutionCounts } from "./enrich/counts.ts";
 import type { Resolution } from "./enrich/resolve.ts";
 
@@ -33,8 +34,30 @@ export interface Listing {
   totals: ResolutionCounts;
 }
 
-/** Lists the frames of a build under the settings' `minMinutes` and renders them. */
-export function listFrames(capture: Capture, built: Built, settings: Settings): Listing {
+/** What one incremental session keeps between listings (click_memo.ts, frame_memo.ts). */
+export interface ListingMemo {
+  /** Click levels, by event. */
+  clicks: ClickMemo;
+  /** Frame documents, by frame id. */
+  docs: FrameDocMemo;
+}
+
+/** An empty {@linkcode ListingMemo} for one session. */
+export function listingMemo(): ListingMemo {
+  return { clicks: clickMemo(), docs: frameDocMemo() };
+}
+
+/**
+ * Lists the frames of a build under the settings' `minMinutes` and renders them; `memo`
+ * carries one session's click levels and frame documents between compiles (the same
+ * listing either way).
+ */
+export function listFrames(
+  capture: Capture,
+  built: Built,
+  settings: Settings,
+  memo?: ListingMemo,
+): Listing {
   const listed: BuiltFrame[] = [];
   let omitted = 0, omittedMs = 0;
   for (const f of built.frames) {
@@ -52,19 +75,25 @@ export function listFrames(capture: Capture, built: Built, settings: Settings): 
       stale: built.stale,
       tolerancePx: settings.tolerancePx,
       nearbyMs: settings.nearbyS * 1000,
+      ...(memo !== undefined ? { memo: memo.clicks } : {}),
     })
     : undefined;
   const totals = emptyResolutionCounts();
   const focus = capture.facts.capabilities.focus;
-  const frames = listed.map((f) =>
-    frameDoc(f, {
-      time: settings.time,
-      pageOf: settings.pageOf,
-      focus,
-      levels,
-      stale: built.stale,
-      totals,
-    })
-  );
+  const ctx = {
+    time: settings.time,
+    pageOf: settings.pageOf,
+    focus,
+    levels,
+    stale: built.stale,
+    totals,
+  };
+  let frames: Frame[];
+  if (memo === undefined) frames = listed.map((f) => frameDoc(f, ctx));
+  else {
+    const next = new Map<string, unknown>();
+    frames = listed.map((f) => rememberedFrameDoc(f, ctx, memo.docs, next));
+    memo.docs.entries = next;
+  }
   return { listed, frames, omitted, omittedMs, levels, totals };
 }

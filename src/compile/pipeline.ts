@@ -11,19 +11,21 @@ import { buildFrames } from "./build.ts";
 import { buildCoverage } from "./coverage.ts";
 import type { ActivityDocument } from "./document.ts";
 import { buildLedgers } from "./ledgers.ts";
-import { listFrames } from "./listing.ts";
+import { listFrames, type ListingMemo } from "./listing.ts";
 import type { Settings } from "./options.ts";
 import { tallyCredit } from "./tally.ts";
 import { type GeometryMemo, settleFrameGeometry } from "./enrich/mod.ts";
 
 /**
  * Runs every stage on a capture with options already settled (see options.ts); `memo`
- * keeps a session's geometry inference between compiles (see incremental.ts).
+ * keeps a session's geometry inference between compiles, `listed` its click levels and
+ * frame documents (see incremental.ts).
  */
 export function compileSettled(
   capture: Capture,
   settings: Settings,
   memo?: GeometryMemo,
+  listed?: ListingMemo,
 ): ActivityDocument {
   const built = buildFrames(capture, settings.rules, { stale: settings.enrich });
   const focus = capture.facts.capabilities.focus;
@@ -33,7 +35,7 @@ export function compileSettled(
     ? settleFrameGeometry(built.frames, capture, built.stale, memo)
     : undefined;
   const placed = geometry?.inferred.length ? { ...capture, displays: geometry.displays } : capture;
-  const listing = listFrames(placed, built, settings);
+  const listing = listFrames(placed, built, settings, listed);
   const ledgers = buildLedgers(built.frames, tally, focus);
   const coverage = buildCoverage(capture, { settings, built, tally, listing });
   return assembleDocument(capture, { settings, built, listing, coverage, ledgers, geometry });

@@ -104,17 +104,20 @@ export function resolveClicks(
 /**
  * The resolution level of every click, in input order — what documents count. Asks the
  * lookup only yes/no questions when it can (`levels`), which reads far fewer rows than
- * {@linkcode resolveClicks}; both always agree on the level.
+ * {@linkcode resolveClicks}; both always agree on the level. `ownMissed[k]` is set when
+ * click `k`'s own snapshot had no element rows, so its level also depends on the snapshots
+ * near it ({@linkcode nearbyRefs}; the session's click memo keys on them, click_memo.ts).
  */
 export function classifyClicks(
   clicks: readonly ClickInput[],
   opts: ResolveOptions,
+  ownMissed?: boolean[],
 ): Resolution[] {
   const lookup = opts.lookup;
   const levels = lookup?.levels !== undefined
     ? (probes: readonly ElementProbe[]) => lookup.levels!(probes)
     : (probes: readonly ElementProbe[]) => levelsFromHits(lookup!.near(probes), probes);
-  return run(clicks, opts, levels, fromLevels).map((t) => t.resolution);
+  return run(clicks, opts, levels, fromLevels, ownMissed).map((t) => t.resolution);
 }
 
 /** The shared flow: native names, then own snapshots, then the nearby rescue, then zones. */
@@ -123,6 +126,7 @@ function run<H extends { any: boolean }>(
   opts: ResolveOptions,
   query: (probes: readonly ElementProbe[]) => H[],
   finish: (p: Pending, hit: H, ref: number, nearbyMs: number | undefined) => ClickTarget,
+  ownMissed?: boolean[],
 ): ClickTarget[] {
   const tolerance = opts.tolerancePx ?? TOLERANCE_PX;
   const nearbyMs = opts.nearbyMs ?? NEARBY_MS;
@@ -163,6 +167,7 @@ function run<H extends { any: boolean }>(
       out[p.k] = finish(p, own[i], primaryRef(p.input), undefined);
       return;
     }
+    if (ownMissed !== undefined) ownMissed[p.k] = true;
     const refs = nearby(p.input, nearbyMs);
     if (refs.length === 0) out[p.k] = fallback(p.input, p.lx, p.ly, p.geometry);
     else rescue.push({ p, refs });
@@ -204,7 +209,7 @@ function fromLevels(p: Pending, hit: ElementLevels): ClickTarget {
 }
 
 /** The snapshot a click belongs to: the source's own link, else its dwell interval's. */
-function primaryRef(c: ClickInput): number {
+export function primaryRef(c: ClickInput): number {
   return c.event.snapshotRef ?? c.stream.snaps[c.index].ref;
 }
 
@@ -222,6 +227,11 @@ function toProbe(p: Pending, ref: number): ElementProbe {
     dx: t / g.width,
     dy: t / g.height,
   };
+}
+
+/** The refs of the snapshots a click's nearby rescue probes, in the order it probes them. */
+export function nearbyRefs(c: ClickInput, reach: number = NEARBY_MS): number[] {
+  return nearby(c, reach).map((n) => n.ref);
 }
 
 /** Snapshots of the click's display within reach, nearest first (ties: the earlier). */
