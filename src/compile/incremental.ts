@@ -8,17 +8,17 @@
  *   row order (the streams stage sorts by (at, ref)), so appending is exact;
  * - the settled options with their page-typing memo: each distinct URL is typed once per
  *   session, not once per compile (the typer is pure, so the memo is exact);
- * - the site memo of the segment stage, for the same reason.
+ * - one site memo for the segment and tally stages, for the same reason;
+ * - the measuring half's per-stage results (tail.ts): an absorb that brings only rows after
+ *   the watermark recomputes streams, focus, segments, folds and attribution from a
+ *   checkpoint on and splices them onto the kept prefix; anything else recomputes them.
  * - the geometry memo (enrich/infer_geometry.ts): a fit is reused for the very same clicks.
  * - what redaction withheld from the rows so far: rows are redacted as they arrive (the
  *   rule is per row), and their tallies add up to that of one redaction of all of them.
- * The stages themselves (streams → focus → segment → fold → attribute → tally → listing →
- * ledgers → coverage → assemble) are recomputed from those rows on every absorb. That is
- * the safe choice here: the focus timeline couples every display, the flicker rule can
- * reach back two frames and a longer dwell can pull formerly unattributed input into an
- * interval, and a stage made incremental must keep every one of those exact. The cost is
- * proportional to the rows of the window being extended (one day, for the day sessions of
- * the CLI and MCP), never to the history held in other days.
+ * The later stages (tally → listing → ledgers → coverage → assemble) are recomputed from
+ * the spliced frames on every absorb: their cost is proportional to the rows of the window
+ * being extended (one day, for the day sessions of the CLI and MCP), never to the history
+ * held in other days.
  *
  * @example
  * ```ts
@@ -43,8 +43,11 @@ import { emptyTally, type RedactionTally } from "../entities/redact.ts";
 import { captureRedactions, markRedacted, redactCapture } from "../entities/redact_capture.ts";
 import type { ActivityDocument } from "./document.ts";
 import { type CompileOptions, settle } from "./options.ts";
-import { compileSettled } from "./pipeline.ts";
+import { compileSettled, type MeasureStages } from "./pipeline.ts";
 import { geometryMemo } from "./enrich/mod.ts";
+import { cachedSiteOf } from "./site.ts";
+import { tallyCredit } from "./tally.ts";
+import { type TailCounts, tailSession } from "./tail.ts";
 
 /** New rows of the same window, as the source returned them since the last absorb. */
 export interface CaptureDelta {
@@ -85,6 +88,13 @@ export interface IncrementalCompile {
  */
 export const INCREMENTAL_TEST_HOOKS: { dropEvent: boolean } = { dropEvent: false };
 
+const PATHS = new WeakMap<IncrementalCompile, TailCounts>();
+
+/** How often a session's absorbs took the tail path and the whole-day one (for tests). */
+export function absorbPaths(session: IncrementalCompile): TailCounts | undefined {
+  return PATHS.get(session);
+}
+
 /**
  * Starts an incremental compile from the rows read so far; `fallback` types URLs when
  * `opts.typer` is not given (compile/mod.ts passes the generic typer).
@@ -108,8 +118,15 @@ export function startIncremental(
   let options = opts;
   let settings = settle(options, fallback);
   const geometry = geometryMemo();
-  let doc = compileSettled(state, settings, geometry);
-  return {
+  const site = cachedSiteOf();
+  const tail = tailSession(site);
+  let rowsOnly = false;
+  const stages: MeasureStages = {
+    build: (capture, rules, o) => tail.build(capture, rules, o, rowsOnly),
+    tally: (built) => tallyCredit(built, site),
+  };
+  let doc = compileSettled(state, settings, geometry, stages);
+  const session: IncrementalCompile = {
     absorb(delta) {
       // Nothing new (and the same clock): the same rows give the same document.
       if (
@@ -136,6 +153,10 @@ export function startIncremental(
         if (delta.after.length > 0) state.after = delta.after;
         else delete state.after;
       }
+      // Rows alone (and the clock) let the measuring half reopen only its tail.
+      rowsOnly = !delta.markers?.length && delta.after === undefined &&
+        delta.facts === undefined && delta.elements === undefined &&
+        delta.displays === undefined && delta.typer === undefined;
       if (delta.facts !== undefined) state.facts = delta.facts;
       if (delta.elements !== undefined) state.elements = delta.elements;
       if (delta.displays !== undefined) state.displays = delta.displays;
@@ -145,12 +166,14 @@ export function startIncremental(
       } else if (delta.observedUntil !== settings.observedUntil) {
         settings = { ...settings, observedUntil: delta.observedUntil };
       }
-      doc = compileSettled(state, settings, geometry);
+      doc = compileSettled(state, settings, geometry, stages);
       return doc;
     },
     document: () => doc,
     capture: () => state,
   };
+  PATHS.set(session, tail.counts);
+  return session;
 }
 
 function addTally(into: RedactionTally, from: RedactionTally | undefined): void {

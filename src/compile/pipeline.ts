@@ -7,27 +7,40 @@
 
 import type { Capture } from "../model.ts";
 import { assembleDocument } from "./assemble.ts";
-import { buildFrames } from "./build.ts";
+import { buildFrames, type BuildOptions, type Built } from "./build.ts";
 import { buildCoverage } from "./coverage.ts";
 import type { ActivityDocument } from "./document.ts";
 import { buildLedgers } from "./ledgers.ts";
 import { listFrames } from "./listing.ts";
 import type { Settings } from "./options.ts";
-import { tallyCredit } from "./tally.ts";
+import type { Rules } from "./rules.ts";
+import { type Tally, tallyCredit } from "./tally.ts";
 import { type GeometryMemo, settleFrameGeometry } from "./enrich/mod.ts";
+
+/** A session's own measuring stages (tail.ts), in place of the whole-capture ones. */
+export interface MeasureStages {
+  /** Builds the frames, as buildFrames does. */
+  build(capture: Capture, rules: Rules, opts: BuildOptions): Built;
+  /** Tallies them, as tallyCredit does. */
+  tally(built: Built): Tally;
+}
 
 /**
  * Runs every stage on a capture with options already settled (see options.ts); `memo`
- * keeps a session's geometry inference between compiles (see incremental.ts).
+ * keeps a session's geometry inference between compiles and `stages` its measuring half
+ * (see incremental.ts).
  */
 export function compileSettled(
   capture: Capture,
   settings: Settings,
   memo?: GeometryMemo,
+  stages?: MeasureStages,
 ): ActivityDocument {
-  const built = buildFrames(capture, settings.rules, { stale: settings.enrich });
+  const opts = { stale: settings.enrich };
+  const built = stages?.build(capture, settings.rules, opts) ??
+    buildFrames(capture, settings.rules, opts);
   const focus = capture.facts.capabilities.focus;
-  const tally = tallyCredit(built);
+  const tally = stages?.tally(built) ?? tallyCredit(built);
   // Clicks are placed with inferred geometry where none is known; attribution is not.
   const geometry = settings.enrich && settings.inferDisplays
     ? settleFrameGeometry(built.frames, capture, built.stale, memo)
