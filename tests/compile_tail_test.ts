@@ -22,6 +22,7 @@ import { absorbPaths } from "../src/compile/incremental.ts";
 import { TAIL_TEST_HOOKS, tailSession } from "../src/compile/tail.ts";
 import { cachedSiteOf } from "../src/compile/site.ts";
 import { dayWindow } from "../src/compile/time.ts";
+import { type Tally, tallyCredit } from "../src/compile/tally.ts";
 import { redactCapture } from "../src/entities/redact_capture.ts";
 import { deltaBetween, prefixCapture } from "../src/cache/replay.ts";
 import { emitJson } from "../src/emit/json.ts";
@@ -129,6 +130,26 @@ function stages(b: Built) {
   };
 }
 
+/** A tally as plain data: every union measured, sums by key (order aside where readers sort). */
+function tallied(t: Tally) {
+  const keys = ["\u0000all", "presence:", ...[...t.apps].map((a) => "app:" + a)];
+  for (const s of t.sites) keys.push("site:" + s);
+  const sorted = <V>(m: Map<string, V>) => [...m].sort((a, b) => (a[0] < b[0] ? -1 : 1));
+  return {
+    apps: [...t.apps],
+    sites: [...t.sites],
+    unions: keys.map((k) => [k, t.union.unionMs(k)]),
+    appFocus: sorted(t.appFocus),
+    titles: sorted(t.titles).map(([app, m]) => [app, sorted(m)]),
+    streamFocusMs: t.streamFocusMs,
+    focusMs: t.focusMs,
+    streamMs: t.streamMs,
+    activeMs: t.activeMs,
+    firstMs: t.firstMs,
+    lastMs: t.lastMs,
+  };
+}
+
 /** Conservation (SPEC §3.6) on a Built: per-app credit and every event, exactly once. */
 function conserved(built: Built, capture: Capture, label: string): void {
   const want = new Map<string, number>(), got = new Map<string, number>();
@@ -168,7 +189,7 @@ function driveStages(d: Day, cuts: number[], keepLookAhead: boolean, stale: bool
   });
   const session = tailSession(cachedSiteOf());
   const opts = { stale };
-  session.build(cap, DEFAULT_RULES, opts, false);
+  session.tally(session.build(cap, DEFAULT_RULES, opts, false));
   for (let c = 1; c < cuts.length; c++) {
     const delta = deltaBetween(d.capture, cuts[c - 1], cuts[c]);
     const red = redactCapture({
@@ -180,7 +201,9 @@ function driveStages(d: Day, cuts: number[], keepLookAhead: boolean, stale: bool
     cap.events.push(...red.events);
     const got = session.build(cap, DEFAULT_RULES, opts, true);
     const label = `seed ${d.seed} ${d.day} cut ${c}`;
-    deepStrictEqual(stages(got), stages(buildFrames(cap, DEFAULT_RULES, opts)), label);
+    const whole = buildFrames(cap, DEFAULT_RULES, opts);
+    deepStrictEqual(stages(got), stages(whole), label);
+    deepStrictEqual(tallied(session.tally(got)), tallied(tallyCredit(whole)), `${label} tally`);
     conserved(got, cap, label);
   }
   return session.counts;
@@ -347,4 +370,44 @@ Deno.test("a new snapshot where the look-ahead was takes a stale event from the 
   equal(absorbPaths(session)!.tail, 1);
   equal(emitJson(doc), emitJson(compile(full, opts)));
   equal(doc.coverage.reattributed_input, 1, "the event moved");
+});
+
+Deno.test("a kept snapshot whose credit drops to nothing leaves the tally's unions and sums", () => {
+  // The last kept Slack heartbeat earns dwell up to the look-ahead; a snapshot arriving
+  // past a session gap (beyond the look-ahead) leaves it no dwell at all, so the Slack
+  // union, its title and the presence union lose their only interval.
+  const gap = DEFAULT_RULES.sessionGapS;
+  const capture = makeCapture(
+    [[0, "Code", undefined, undefined, "heartbeat"], [
+      10,
+      "Slack",
+      undefined,
+      undefined,
+      "heartbeat",
+    ]],
+    { events: [[2, "key"]] },
+  );
+  capture.snapshots[1] = { ...capture.snapshots[1], title: "only here" };
+  capture.after = [{
+    ref: 9_999,
+    at: capture.snapshots[1].at + 10_000,
+    display: "monitor_1",
+    app: "Code",
+  }];
+  const late = { ...capture.snapshots[0], ref: 50, at: capture.snapshots[1].at + (gap + 5) * 1000 };
+  const cap = redactCapture({
+    ...capture,
+    snapshots: [...capture.snapshots],
+    events: [...capture.events],
+  });
+  const session = tailSession(cachedSiteOf());
+  const first = session.tally(session.build(cap, DEFAULT_RULES, {}, false));
+  ok(first.union.unionMs("app:Slack") > 0 && first.union.unionMs("presence:") > 0);
+  cap.snapshots.push(late);
+  const got = session.build(cap, DEFAULT_RULES, {}, true);
+  equal(session.counts.tail, 1);
+  const whole = buildFrames(cap, DEFAULT_RULES, {});
+  deepStrictEqual(stages(got), stages(whole));
+  deepStrictEqual(tallied(session.tally(got)), tallied(tallyCredit(whole)));
+  equal(session.tally(got).union.unionMs("app:Slack"), 0);
 });

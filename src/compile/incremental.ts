@@ -46,7 +46,6 @@ import { type CompileOptions, settle } from "./options.ts";
 import { compileSettled, type MeasureStages } from "./pipeline.ts";
 import { geometryMemo } from "./enrich/mod.ts";
 import { cachedSiteOf } from "./site.ts";
-import { tallyCredit } from "./tally.ts";
 import { type TailCounts, tailSession } from "./tail.ts";
 
 /** New rows of the same window, as the source returned them since the last absorb. */
@@ -123,7 +122,7 @@ export function startIncremental(
   let rowsOnly = false;
   const stages: MeasureStages = {
     build: (capture, rules, o) => tail.build(capture, rules, o, rowsOnly),
-    tally: (built) => tallyCredit(built, site),
+    tally: (built) => tail.tally(built),
   };
   let doc = compileSettled(state, settings, geometry, stages);
   const session: IncrementalCompile = {

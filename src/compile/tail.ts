@@ -84,6 +84,8 @@ import type { SiteOf } from "./site.ts";
 import { bySnapshotOrder, dwellCuts, emptyStream, intervalAt, measureDwell } from "./streams.ts";
 import { claimSince, focusTail } from "./tail_focus.ts";
 import { staleTail } from "./tail_stale.ts";
+import { integralTimes, type TallyKept, tallyTail, tallyWhole } from "./tail_tally.ts";
+import { type Tally, tallyCredit } from "./tally.ts";
 import { dwellRules, finish, type Kept, named, type StreamKept, wholeBuild } from "./tail_whole.ts";
 
 /**
@@ -107,6 +109,8 @@ export interface TailSession {
    * `rowsOnly` says the rows are all that changed, which lets the tail path run.
    */
   build(capture: Capture, rules: Rules, opts: BuildOptions, rowsOnly: boolean): Built;
+  /** The tally of a Built: of the last one built, from its reopened snapshots on. */
+  tally(built: Built): Tally;
   /** How often each path ran. */
   counts: TailCounts;
 }
@@ -114,9 +118,23 @@ export interface TailSession {
 /** Starts the measuring half of a session; `site` is the session's site memo. */
 export function tailSession(site: SiteOf): TailSession {
   let kept: Kept | undefined;
+  let tallied: TallyKept | undefined;
   const counts: TailCounts = { tail: 0, whole: 0 };
   return {
     counts,
+    tally(built) {
+      if (tallied?.built === built) return tallied.tally;
+      const k = kept;
+      if (k === undefined || built !== k.built || !k.plain) return tallyCredit(built, site);
+      const sp = k.spliced;
+      const next = tallied !== undefined && sp !== undefined && sp.prev === tallied.built
+        ? tallyTail(tallied, built, sp.from, site)
+        : integralTimes(built)
+        ? tallyWhole(built, site)
+        : undefined;
+      tallied = next;
+      return next?.tally ?? tallyCredit(built, site);
+    },
     build(capture, rules, opts, rowsOnly) {
       const red = redactCapture(capture);
       const stale = opts.stale === true;
@@ -290,6 +308,7 @@ function tailBuild(kept: Kept, capture: Capture, site: SiteOf): Kept | undefined
     stale: kept.stale,
     plain: true,
     keepBelow: reopen,
+    spliced: { prev, from },
   });
 }
 

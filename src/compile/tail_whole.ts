@@ -54,6 +54,8 @@ export interface Kept {
   stale: boolean;
   /** No snapshot names a machine or a recorder's detail. */
   plain: boolean;
+  /** When `built` is a tail build: the Built it spliced onto and where each display reopened. */
+  spliced?: { prev: Built; from: number[] };
 }
 
 /** The rules' dwell constants in ms. */
@@ -142,6 +144,8 @@ export interface Parts {
   plain: boolean;
   /** Per stream: a kept frame whose snapshots all lie below this index is reused. */
   keepBelow: number[];
+  /** See {@linkcode Kept.spliced}. */
+  spliced?: { prev: Built; from: number[] };
 }
 
 /** Measures the frames of every display (reusing kept ones) and assembles `Built` and `Kept`. */
@@ -185,6 +189,7 @@ export function finish(capture: Capture, p: Parts): Kept {
     rules: p.rules,
     stale: p.stale,
     plain: p.plain,
+    ...(p.spliced ? { spliced: p.spliced } : {}),
   };
 }
 
