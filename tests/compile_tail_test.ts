@@ -27,7 +27,9 @@ import { redactCapture } from "../src/entities/redact_capture.ts";
 import { deltaBetween, prefixCapture } from "../src/cache/replay.ts";
 import { emitJson } from "../src/emit/json.ts";
 import { rng } from "./_routines_synth.ts";
-import { makeCapture } from "./_capture.ts";
+import { makeCapture, T0 } from "./_capture.ts";
+import fc from "fast-check";
+import type { InputEvent, Snapshot } from "../src/model.ts";
 
 const TZ = "Europe/Berlin";
 const dir = Deno.makeTempDirSync({ prefix: "frames_tail_" });
@@ -410,4 +412,108 @@ Deno.test("a kept snapshot whose credit drops to nothing leaves the tally's unio
   deepStrictEqual(stages(got), stages(whole));
   deepStrictEqual(tallied(session.tally(got)), tallied(tallyCredit(whole)));
   equal(session.tally(got).union.unionMs("app:Slack"), 0);
+});
+
+const APPS = ["Code", "Slack", "Chrome", "Zoom"];
+const URLS = [undefined, "https://github.com/a/b", "https://mail.google.com/mail/u/0"];
+
+/** A random synthetic day: 1–3 displays, flicker, focus, idle heartbeats, stale input, markers. */
+const synthArb = fc.record({
+  displays: fc.integer({ min: 1, max: 3 }),
+  steps: fc.array(
+    fc.record({
+      gap: fc.oneof(fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 400 })),
+      app: fc.integer({ min: 0, max: 3 }),
+      url: fc.integer({ min: 0, max: 2 }),
+      display: fc.integer({ min: 0, max: 2 }),
+      heartbeat: fc.boolean(),
+      focused: fc.boolean(),
+      idle: fc.oneof(fc.constant(undefined), fc.integer({ min: 0, max: 400_000 })),
+    }),
+    { minLength: 1, maxLength: 70 },
+  ),
+  events: fc.array(
+    fc.record({
+      at: fc.integer({ min: -50, max: 9_000 }),
+      app: fc.oneof(fc.constant(undefined), fc.integer({ min: 0, max: 3 })),
+      display: fc.oneof(fc.constant(undefined), fc.integer({ min: 0, max: 2 })),
+    }),
+    { maxLength: 70 },
+  ),
+  markers: fc.array(fc.integer({ min: 0, max: 9_000 }), { maxLength: 3 }),
+  focus: fc.boolean(),
+  after: fc.boolean(),
+  cuts: fc.array(fc.integer({ min: 0, max: 9_500 }), { minLength: 1, maxLength: 12 }),
+});
+
+Deno.test("random synthetic days: the tail path's stages and tally equal a whole build at every cut", () => {
+  let tails = 0;
+  fc.assert(
+    fc.property(synthArb, (r) => {
+      let t = 0;
+      const snapshots: Snapshot[] = r.steps.map((s, i) => {
+        t += s.gap;
+        return {
+          ref: i + 1,
+          at: T0 + t * 1000,
+          display: `monitor_${(s.display % r.displays) + 1}`,
+          app: APPS[s.app],
+          ...(URLS[s.url] ? { url: URLS[s.url] } : {}),
+          ...(s.heartbeat ? { trigger: "heartbeat" as const } : {}),
+          focused: s.focused,
+          title: `${APPS[s.app]} ${i % 3}`,
+          ...(s.idle !== undefined ? { idleMs: s.idle } : {}),
+        };
+      });
+      const events: InputEvent[] = r.events.map((e, i) => ({
+        ref: 10_000 + i,
+        at: T0 + e.at * 1000,
+        kind: "key" as const,
+        ...(e.app !== undefined ? { app: APPS[e.app] } : {}),
+        ...(e.display !== undefined ? { display: `monitor_${(e.display % r.displays) + 1}` } : {}),
+      }));
+      const capture = makeCapture([], { capabilities: { focus: r.focus } });
+      capture.snapshots = snapshots;
+      capture.events = events;
+      capture.markers = r.markers.map((m, i) => ({
+        ref: 90_000 + i,
+        at: T0 + m * 1000,
+        kind: "away" as const,
+      }));
+      if (r.after) {
+        capture.after = [{
+          ref: 99_999,
+          at: T0 + (t + 30) * 1000,
+          display: "monitor_1",
+          app: "Code",
+        }];
+      }
+      const cuts = [...new Set(r.cuts.map((c) => T0 + c * 1000))].sort((a, b) => a - b);
+      cuts.push(Infinity);
+      const day: Day = { seed: 0, day: "synthetic", capture, displays: r.displays };
+      const counts = driveStages(day, [-Infinity, ...cuts], r.after, true);
+      tails += counts.tail;
+    }),
+    { seed: 7, numRuns: 400 },
+  );
+  ok(tails > 1000, `tail path ran ${tails} times`);
+});
+
+Deno.test("a focus claim that began before the checkpoint keeps when it began", () => {
+  // monitor_1 claims focus from 0 s, monitor_2 from 50 s; where they overlap, the claim
+  // that began last (monitor_2) holds focus — also after a cut at 75 s reopens both.
+  const rows: [number, string, string?, string?, undefined?, boolean?][] = [];
+  for (let s = 0; s <= 100; s += 10) {
+    rows.push([s, "Code", undefined, "monitor_1", undefined, true]);
+  }
+  for (let s = 50; s <= 150; s += 10) {
+    rows.push([s, "Slack", undefined, "monitor_2", undefined, true]);
+  }
+  const capture = makeCapture(rows, { capabilities: { focus: true } });
+  const cut = T0 + 75_000;
+  const day: Day = { seed: 0, day: "claims", capture, displays: 2 };
+  const counts = driveStages(day, [-Infinity, cut, Infinity], false, true);
+  equal(counts.tail, 1);
+  const tl = buildFrames(capture, DEFAULT_RULES).focus;
+  equal(tl.holder[tl.holder.length - 1], 1, "monitor_2 holds focus at the end");
 });
