@@ -18,6 +18,7 @@ import { buildStreams, type Stream } from "./streams.ts";
 import { reattributeStale, type StaleRecord } from "./enrich/stale.ts";
 
 export { siteOf } from "./site.ts";
+export type { SiteOf } from "./site.ts";
 
 /** A detour folded into a frame, with exact credit and its input. */
 export interface BuiltInterruption {

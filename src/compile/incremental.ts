@@ -117,7 +117,7 @@ export function startIncremental(
   let options = opts;
   let settings = settle(options, fallback);
   const geometry = geometryMemo();
-  const site = cachedSiteOf();
+  const site = cachedSiteOf(16_384);
   const tail = tailSession(site);
   let rowsOnly = false;
   const stages: MeasureStages = {
