@@ -5,7 +5,8 @@
  * tree and position in a fresh process of its own (a second session in one process would
  * run JIT-warm); with `--against DIR`, that checkout too, alternating. `--stages` times the
  * measuring half alone in this tree: a whole buildFrames() + tallyCredit() against the
- * session's tail build + tally, on the same rows.
+ * session's tail build + tally, on the same rows, each with every union of the tally
+ * measured once (what ledgers and coverage read).
  *
  *   deno run -A bench/absorb_tail.ts --source /tmp/demo.sqlite --against /work/base7
  *
@@ -92,20 +93,30 @@ async function stages(frac: number): Promise<void> {
   const times = [...capture.snapshots, ...capture.events].map((r) => r.at).sort((a, b) => a - b);
   let t = times[Math.floor(frac * (times.length - 1))];
   const first = prefixCapture(capture, t);
-  const cap = redactCapture({ ...first, snapshots: [...first.snapshots], events: [...first.events] });
+  const cap = redactCapture({
+    ...first,
+    snapshots: [...first.snapshots],
+    events: [...first.events],
+  });
   const site = cachedSiteOf();
   const session = tailSession(site);
   const o = { stale: true };
   session.build(cap, DEFAULT_RULES, o, false);
   const whole: number[] = [], tail: number[] = [];
+  // What ledgers and coverage read of a tally: every union measured once.
+  const measure = (ty: ReturnType<typeof tallyCredit>) => {
+    for (const key of ["\u0000all", "presence:"]) ty.union.unionMs(key);
+    for (const a of ty.apps) ty.union.unionMs("app:" + a);
+    for (const x of ty.sites) ty.union.unionMs("site:" + x);
+  };
   for (let i = 0; i < 5 + Number(values.absorbs); i++, t += 60_000) {
     const d = deltaBetween(capture, t, t + 60_000);
     cap.snapshots.push(...d.snapshots!);
     cap.events.push(...d.events!);
     const a0 = cpu();
-    tallyCredit(buildFrames(cap, DEFAULT_RULES, o));
+    measure(tallyCredit(buildFrames(cap, DEFAULT_RULES, o)));
     const a1 = cpu();
-    tallyCredit(session.build(cap, DEFAULT_RULES, o, true), site);
+    measure(session.tally(session.build(cap, DEFAULT_RULES, o, true)));
     const a2 = cpu();
     if (i >= 5) {
       whole.push(a1 - a0);
@@ -113,7 +124,9 @@ async function stages(frac: number): Promise<void> {
     }
   }
   console.log(
-    `stages at ${Math.round(frac * 100)}%: buildFrames + tally, whole ${fmt(whole)}; tail ${
+    `stages at ${Math.round(frac * 100)}%: buildFrames + tally + its unions, whole ${
+      fmt(whole)
+    }; tail ${
       fmt(tail)
     } (CPU median / min ms; tail ${session.counts.tail}, whole ${session.counts.whole})`,
   );

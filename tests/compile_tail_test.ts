@@ -27,7 +27,7 @@ import { redactCapture } from "../src/entities/redact_capture.ts";
 import { deltaBetween, prefixCapture } from "../src/cache/replay.ts";
 import { emitJson } from "../src/emit/json.ts";
 import { rng } from "./_routines_synth.ts";
-import { makeCapture, T0 } from "./_capture.ts";
+import { makeCapture, type SnapRow, T0 } from "./_capture.ts";
 import fc from "fast-check";
 import type { InputEvent, Snapshot } from "../src/model.ts";
 
@@ -375,20 +375,17 @@ Deno.test("a new snapshot where the look-ahead was takes a stale event from the 
 });
 
 Deno.test("a kept snapshot whose credit drops to nothing leaves the tally's unions and sums", () => {
-  // The last kept Slack heartbeat earns dwell up to the look-ahead; a snapshot arriving
-  // past a session gap (beyond the look-ahead) leaves it no dwell at all, so the Slack
-  // union, its title and the presence union lose their only interval.
-  const gap = DEFAULT_RULES.sessionGapS;
-  const capture = makeCapture(
-    [[0, "Code", undefined, undefined, "heartbeat"], [
-      10,
-      "Slack",
-      undefined,
-      undefined,
-      "heartbeat",
-    ]],
-    { events: [[2, "key"]] },
-  );
+  // The last kept Slack heartbeat earns dwell up to the look-ahead; a snapshot arriving at
+  // the very same instant leaves it no dwell at all, so the Slack union, its title and the
+  // presence union lose their only interval.
+  const rows: SnapRow[] = [
+    [0, "Code", undefined, undefined, "heartbeat"],
+    [10, "Slack", undefined, undefined, "heartbeat"],
+    // Slack on a second display too, so its union is measured across displays.
+    [0, "Slack", undefined, "monitor_2"],
+    [5, "Code", undefined, "monitor_2"],
+  ];
+  const capture = makeCapture(rows, { events: [[2, "key", "monitor_1"]] });
   capture.snapshots[1] = { ...capture.snapshots[1], title: "only here" };
   capture.after = [{
     ref: 9_999,
@@ -396,7 +393,7 @@ Deno.test("a kept snapshot whose credit drops to nothing leaves the tally's unio
     display: "monitor_1",
     app: "Code",
   }];
-  const late = { ...capture.snapshots[0], ref: 50, at: capture.snapshots[1].at + (gap + 5) * 1000 };
+  const late = { ...capture.snapshots[0], ref: 50, at: capture.snapshots[1].at };
   const cap = redactCapture({
     ...capture,
     snapshots: [...capture.snapshots],
@@ -411,7 +408,15 @@ Deno.test("a kept snapshot whose credit drops to nothing leaves the tally's unio
   const whole = buildFrames(cap, DEFAULT_RULES, {});
   deepStrictEqual(stages(got), stages(whole));
   deepStrictEqual(tallied(session.tally(got)), tallied(tallyCredit(whole)));
-  equal(session.tally(got).union.unionMs("app:Slack"), 0);
+  equal(session.tally(got).union.unionMs("app:Slack"), 5_000, "monitor_2's Slack only");
+  equal(session.tally(got).union.unionMs("presence:"), 10_000, "only the new Code heartbeat");
+  // A snapshot past the look-ahead (bad data: its dwell comes out negative) is kept as a
+  // whole compile keeps it, an empty interval in no union.
+  cap.snapshots.push({ ...late, ref: 51, at: late.at + 400_000 });
+  const odd = session.build(cap, DEFAULT_RULES, {}, true);
+  const oddWhole = buildFrames(cap, DEFAULT_RULES, {});
+  deepStrictEqual(stages(odd), stages(oddWhole));
+  deepStrictEqual(tallied(session.tally(odd)), tallied(tallyCredit(oddWhole)));
 });
 
 const APPS = ["Code", "Slack", "Chrome", "Zoom"];

@@ -26,7 +26,8 @@ const PRESENCE = "presence:";
 
 /** One display's intervals per union key, in snapshot order, with each one's snapshot. */
 interface StreamUnion {
-  lists: Map<string, { flat: number[]; idx: number[] }>;
+  /** Per key: `[start, end)` pairs, flat, the snapshot of each, and their summed length. */
+  lists: Map<string, { flat: number[]; idx: number[]; ms: number }>;
   /** Apps and sites in first-seen order, with the snapshot that showed each first. */
   apps: { name: string; i: number }[];
   sites: { name: string; i: number }[];
@@ -45,6 +46,16 @@ class SplicedUnion extends IntervalUnion {
   override unionMs(key: string): number {
     const known = this.measured.get(key);
     if (known !== undefined) return known;
+    // One display's intervals are disjoint (its snapshots' dwell does not overlap): their
+    // union is their summed length, in whole ms the very number a sweep gives.
+    let only: { ms: number; flat: number[] } | undefined, lists = 0;
+    for (const su of this.streams) {
+      const l = su.lists.get(key);
+      if (l === undefined || l.flat.length === 0) continue;
+      only = l;
+      lists++;
+    }
+    if (lists <= 1) return only?.ms ?? 0;
     // The intervals of the key display by display, as tally.ts adds them.
     const one = new IntervalUnion();
     for (const su of this.streams) {
@@ -127,10 +138,12 @@ export function tallyTail(
 }
 
 function touch(kept: TallyKept, su: StreamUnion, key: string, a: number, b: number, i: number) {
+  if (b <= a) return; // as IntervalUnion.add: an empty interval adds nothing
   let l = su.lists.get(key);
-  if (l === undefined) su.lists.set(key, l = { flat: [], idx: [] });
+  if (l === undefined) su.lists.set(key, l = { flat: [], idx: [], ms: 0 });
   l.flat.push(a, b);
   l.idx.push(i);
+  l.ms += b - a;
   kept.union.measured.delete(key);
 }
 
@@ -197,7 +210,10 @@ function takeFrom(
   for (const [key, l] of su.lists) {
     let n = l.idx.length;
     if (n === 0 || l.idx[n - 1] < from) continue;
-    while (n > 0 && l.idx[n - 1] >= from) n--;
+    while (n > 0 && l.idx[n - 1] >= from) {
+      n--;
+      l.ms -= l.flat[2 * n + 1] - l.flat[2 * n];
+    }
     l.idx.length = n;
     l.flat.length = 2 * n;
     kept.union.measured.delete(key);
