@@ -99,7 +99,7 @@ export function buildStreams(
 }
 
 /** A stream of `snaps` (sorted) with their times set and nothing measured yet. */
-export function emptyStream(display: string, snaps: Snapshot[]): Stream {
+function emptyStream(display: string, snaps: Snapshot[]): Stream {
   const n = snaps.length;
   const at = new Float64Array(n);
   for (let i = 0; i < n; i++) at[i] = snaps[i].at;

@@ -81,7 +81,7 @@ import { foldFrom } from "./fold.ts";
 import type { Rules } from "./rules.ts";
 import { segmentStream } from "./segment.ts";
 import type { SiteOf } from "./site.ts";
-import { bySnapshotOrder, dwellCuts, emptyStream, intervalAt, measureDwell } from "./streams.ts";
+import { bySnapshotOrder, dwellCuts, intervalAt, measureDwell, type Stream } from "./streams.ts";
 import { claimSince, focusTail } from "./tail_focus.ts";
 import { staleTail } from "./tail_stale.ts";
 import { integralTimes, type TallyKept, tallyTail, tallyWhole } from "./tail_tally.ts";
@@ -194,11 +194,7 @@ function tailBuild(kept: Kept, capture: Capture, site: SiteOf): Kept | undefined
     if (fresh[k].length === 0) return old;
     const add = fresh[k].sort(bySnapshotOrder);
     const n = old.snaps.length, last = n - 1;
-    const st = emptyStream(old.display, old.snaps.concat(add));
-    st.credit.set(old.credit.subarray(0, last));
-    st.closed.set(old.closed.subarray(0, last));
-    st.until.set(old.until.subarray(0, last));
-    st.session.set(old.session.subarray(0, last));
+    const st = extendStream(old, add);
     const cuts = dwellCuts(capture.markers ?? [], old.display);
     measureDwell(st, last, old.session[last], nextPast.get(old.display), cuts, dwell);
     const same = st.credit[last] === old.credit[last] && st.closed[last] === old.closed[last] &&
@@ -245,9 +241,8 @@ function tailBuild(kept: Kept, capture: Capture, site: SiteOf): Kept | undefined
   }
   const again = Int32Array.from(order.slice(lo)).sort();
   const raw = streams.map((st, k) => {
-    const out: (InputEvent[] | undefined)[] = new Array(st.snaps.length);
-    const old = kept.streams[k].raw;
-    for (let i = 0; i < from[k]; i++) out[i] = old[i];
+    const out: (InputEvent[] | undefined)[] = kept.streams[k].raw.slice(0, from[k]);
+    out.length = st.snaps.length;
     return out;
   });
   const opts = { displays: capture.displays, focus };
@@ -310,6 +305,24 @@ function tailBuild(kept: Kept, capture: Capture, site: SiteOf): Kept | undefined
     keepBelow: reopen,
     spliced: { prev, from },
   });
+}
+
+/**
+ * A stream of `old`'s snapshots and `add` (sorting after them) whose arrays hold `old`'s
+ * measures up to its last snapshot; measureDwell measures the rest.
+ */
+function extendStream(old: Stream, add: readonly Snapshot[]): Stream {
+  const n = old.snaps.length, total = n + add.length, last = n - 1;
+  const at = new Float64Array(total);
+  at.set(old.at);
+  for (let j = 0; j < add.length; j++) at[n + j] = add[j].at;
+  const credit = new Float64Array(total), closed = new Uint8Array(total);
+  const until = new Float64Array(total), session = new Int32Array(total);
+  credit.set(old.credit.subarray(0, last));
+  closed.set(old.closed.subarray(0, last));
+  until.set(old.until.subarray(0, last));
+  session.set(old.session.subarray(0, last));
+  return { display: old.display, snaps: old.snaps.concat(add), at, credit, closed, until, session };
 }
 
 /** The kept indices that `keep` accepts merged with `fresh` (both ascending), ascending. */

@@ -63,8 +63,8 @@ export function staleTail(
   };
   const slots = copySlots(raw, s);
   const moved = reattributeStale([slots] as InputEvent[][][], [view]);
-  const final: (InputEvent[] | undefined)[] = new Array(stream.snaps.length);
-  for (let i = 0; i < b; i++) final[i] = oldFinal[i];
+  const final: (InputEvent[] | undefined)[] = oldFinal.slice(0, b);
+  final.length = stream.snaps.length;
   for (let i = b; i < final.length; i++) final[i] = slots[i - s];
   const records: [InputEvent, StaleRecord][] = [];
   for (const r of oldRecords) if (r[1].from < b) records.push(r);

@@ -196,8 +196,9 @@ export function finish(capture: Capture, p: Parts): Kept {
 /** The highest snapshot index a draft frame holds, its detours' included. */
 function lastIndex(d: DraftFrame): number {
   let max = d.snaps[d.snaps.length - 1];
+  // Each detour's snapshots ascend: its last is its highest.
   for (const x of d.interruptions) {
-    for (let j = 0; j < x.snaps.length; j++) if (x.snaps[j] > max) max = x.snaps[j];
+    if (x.snaps[x.snaps.length - 1] > max) max = x.snaps[x.snaps.length - 1];
   }
   return max;
 }
