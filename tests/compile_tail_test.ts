@@ -27,6 +27,7 @@ import { redactCapture } from "../src/entities/redact_capture.ts";
 import { deltaBetween, prefixCapture } from "../src/cache/replay.ts";
 import { emitJson } from "../src/emit/json.ts";
 import { rng } from "./_routines_synth.ts";
+import { typePage } from "../src/entities/type_page.ts";
 import { makeCapture, type SnapRow, T0 } from "./_capture.ts";
 import fc from "fast-check";
 import type { InputEvent, Snapshot } from "../src/model.ts";
@@ -292,11 +293,20 @@ Deno.test("deltas that must fall back (late row, markers, look-ahead, machines) 
       delta.markers = [...(delta.markers ?? []), m];
       return { rows, delta };
     }],
+    ["new display geometry", (cut) => {
+      const displays = [{ display: "monitor_1", x: 0, y: 0, width: 1920, height: 1080, scale: 1 }];
+      const rows = { ...prefixCapture(d.capture, cut + 60_000), displays };
+      const delta = { ...deltaBetween(d.capture, cut, cut + 60_000), displays };
+      return { rows, delta };
+    }],
     ["the look-ahead arriving", (cut) => {
+      // The first snapshot past the window, on the display of the day's last snapshot.
+      const last = d.capture.snapshots.at(-1)!;
+      const ahead = [{ ...last, ref: 999_999, at: d.capture.window.end + 5_000 }];
       const rows = prefixCapture(d.capture, cut + 60_000);
-      if (d.capture.after) rows.after = d.capture.after;
+      rows.after = ahead;
       const delta = deltaBetween(d.capture, cut, cut + 60_000);
-      delta.after = d.capture.after ?? [];
+      delta.after = ahead;
       return { rows, delta };
     }],
   ];
@@ -521,4 +531,39 @@ Deno.test("a focus claim that began before the checkpoint keeps when it began", 
   equal(counts.tail, 1);
   const tl = buildFrames(capture, DEFAULT_RULES).focus;
   equal(tl.holder[tl.holder.length - 1], 1, "monitor_2 holds focus at the end");
+});
+
+Deno.test("a live tail read's delta (facts, geometry, look-ahead and elements passed anew) takes the tail path", () => {
+  // cli/_delta.ts passes the window's facts with moved counts, the same display geometry
+  // and look-ahead as new objects, the element lookup and a typer with every delta: none of
+  // them is read by the measuring half, so the tail path still runs, exactly.
+  const d = DAYS.find((x) => x.displays > 1) ?? DAYS[0];
+  const opts = { tz: TZ, day: d.day, minMinutes: 0 };
+  const cuts = randomCuts(d.capture, 23, 12);
+  const session = startIncremental(prefixCapture(d.capture, cuts[0]), opts);
+  for (let c = 1; c < cuts.length; c++) {
+    const rows = deltaBetween(d.capture, cuts[c - 1], cuts[c]);
+    const facts = {
+      ...d.capture.facts,
+      rows: { ...d.capture.facts.rows, frames: (d.capture.facts.rows.frames ?? 0) + c },
+    };
+    const doc = session.absorb({
+      ...rows,
+      markers: [],
+      after: [],
+      facts,
+      displays: d.capture.displays.map((g) => ({ ...g })),
+      elements: d.capture.elements,
+      typer: typePage,
+      observedUntil: cuts[c],
+    });
+    const all = session.capture();
+    const want = compile({ ...all, snapshots: [...all.snapshots], events: [...all.events] }, {
+      ...opts,
+      typer: typePage,
+      observedUntil: cuts[c],
+    });
+    equal(emitJson(doc), emitJson(want), `cut ${c}`);
+  }
+  equal(absorbPaths(session)!.tail, cuts.length - 1);
 });

@@ -134,6 +134,7 @@ export function startIncremental(
         delta.facts === undefined && delta.elements === undefined &&
         delta.displays === undefined && delta.typer === undefined
       ) return doc;
+      rowsOnly = measuredAlike(state, delta);
       const skip = INCREMENTAL_TEST_HOOKS.dropEvent ? 1 : 0;
       const rows = redactCapture({
         ...state,
@@ -152,10 +153,6 @@ export function startIncremental(
         if (delta.after.length > 0) state.after = delta.after;
         else delete state.after;
       }
-      // Rows alone (and the clock) let the measuring half reopen only its tail.
-      rowsOnly = !delta.markers?.length && delta.after === undefined &&
-        delta.facts === undefined && delta.elements === undefined &&
-        delta.displays === undefined && delta.typer === undefined;
       if (delta.facts !== undefined) state.facts = delta.facts;
       if (delta.elements !== undefined) state.elements = delta.elements;
       if (delta.displays !== undefined) state.displays = delta.displays;
@@ -173,6 +170,31 @@ export function startIncremental(
   };
   PATHS.set(session, tail.counts);
   return session;
+}
+
+/**
+ * True when the delta changes nothing the measuring half (build.ts) reads but rows: no
+ * markers, the same look-ahead times, display geometry and focus capability. Facts' counts,
+ * elements and the typer are read only by later stages; a live tail read (cli/_delta.ts)
+ * passes them anew every time, so they must not turn the tail path off.
+ */
+function measuredAlike(state: Capture, delta: CaptureDelta): boolean {
+  if (delta.markers !== undefined && delta.markers.length > 0) return false;
+  if (delta.after !== undefined) {
+    const was = state.after ?? [];
+    if (delta.after.length !== was.length) return false;
+    for (let i = 0; i < was.length; i++) {
+      if (delta.after[i].at !== was[i].at || delta.after[i].display !== was[i].display) {
+        return false;
+      }
+    }
+  }
+  if (
+    delta.displays !== undefined &&
+    JSON.stringify(delta.displays) !== JSON.stringify(state.displays)
+  ) return false;
+  return delta.facts === undefined ||
+    delta.facts.capabilities.focus === state.facts.capabilities.focus;
 }
 
 function addTally(into: RedactionTally, from: RedactionTally | undefined): void {
