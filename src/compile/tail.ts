@@ -63,9 +63,9 @@
  *   inside: whatever the new segments fold back into is on that stack.
  * - *Frames* (build.ts) are measured from the per-snapshot results: a frame of the kept
  *   stack whose snapshots all lie before `c_k` (before `c_k − 1` with stale attribution) is
- *   the very `BuiltFrame` of the last absorb — same object, so memos keyed on it hit; it
- *   may still point at the last absorb's `Stream` of its display, whose arrays agree with
- *   the new one on every index such a frame reads.
+ *   the very `BuiltFrame` of the last absorb — same object, so memos keyed on it hit —
+ *   pointed at its display's new `Stream`, which agrees with the old one on every index
+ *   such a frame reads (and lets the old one go).
  * - *Tally* (tally.ts) and everything after it stay whole-day recomputes over the spliced
  *   result (pipeline.ts), with one site memo per session.
  *

@@ -159,6 +159,9 @@ export function finish(capture: Capture, p: Parts): Kept {
       const f = old !== undefined && lastIndex(d) < p.keepBelow[k]
         ? old
         : finishFrame(d, sk.stream, parts);
+      // A kept frame points at the display's newest stream (the same on every index it
+      // reads), so the streams of earlier absorbs are not kept alive by it.
+      f.stream = sk.stream;
       memo.set(d, f);
       frames.push(f);
     }
