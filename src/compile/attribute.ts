@@ -19,6 +19,7 @@ export interface Attribution {
 
 /** Options for {@linkcode attributeInput}. */
 export interface AttributeOptions {
+  /** Display geometry: an event's coordinates pick the display they fall in. */
   displays: readonly DisplayGeometry[];
   /** Who held focus when: the focused display takes events without a display first. */
   focus: FocusTimeline;
@@ -40,10 +41,10 @@ function displayByPoint(
  * else the display holding focus at that instant on the one focus timeline, else the display
  * whose latest snapshot at or before the event is most recent (ties → display name order).
  */
-function pickStream(
+export function pickStream(
   ev: InputEvent,
   streams: readonly Stream[],
-  index: Map<string, number>,
+  index: ReadonlyMap<string, number>,
   opts: AttributeOptions,
 ): number {
   if (streams.length === 1) return 0;
@@ -71,11 +72,15 @@ function pickStream(
   return best;
 }
 
-/** Attributes every event to a dwell interval of one stream, or to `unattributed`. */
+/**
+ * Attributes every event to a dwell interval of one stream, or to `unattributed`;
+ * `unattributedAt`, when given, receives the index in `events` of each unattributed one.
+ */
 export function attributeInput(
   events: readonly InputEvent[],
   streams: readonly Stream[],
   opts: AttributeOptions,
+  unattributedAt?: number[],
 ): Attribution {
   const index = new Map(streams.map((s, k) => [s.display, k]));
   const perSnapshot: InputEvent[][][] = streams.map((s) => new Array(s.snaps.length));
@@ -86,6 +91,7 @@ export function attributeInput(
     const i = k < 0 ? -1 : intervalAt(streams[k], ev.at);
     if (i < 0) {
       unattributed.push(ev);
+      unattributedAt?.push(e);
       continue;
     }
     const slot = perSnapshot[k];
@@ -104,13 +110,22 @@ export function presenceMarks(
   perSnapshot: readonly (readonly (InputEvent[] | undefined)[])[],
 ): Uint8Array[] {
   return streams.map((stream, k) => {
-    const perSnap = perSnapshot[k];
     const pres = new Uint8Array(stream.snaps.length);
-    for (let i = 0; i < pres.length; i++) {
-      if (stream.snaps[i].trigger === "heartbeat" && !perSnap[i] && stream.credit[i] > 0) {
-        pres[i] = 1;
-      }
-    }
+    markPresence(stream, perSnapshot[k], pres, 0);
     return pres;
   });
+}
+
+/** Sets `pres[i]` for the snapshots of one stream from `from` on (see presenceMarks). */
+export function markPresence(
+  stream: Stream,
+  perSnap: readonly (InputEvent[] | undefined)[],
+  pres: Uint8Array,
+  from: number,
+): void {
+  for (let i = from; i < pres.length; i++) {
+    pres[i] = stream.snaps[i].trigger === "heartbeat" && !perSnap[i] && stream.credit[i] > 0
+      ? 1
+      : 0;
+  }
 }

@@ -13,11 +13,12 @@ import { type FocusTimeline, focusTimeline } from "./focus.ts";
 import { foldFlicker } from "./fold.ts";
 import type { Rules } from "./rules.ts";
 import { type DraftFrame, segmentStream } from "./segment.ts";
-import { cachedSiteOf } from "./site.ts";
+import { cachedSiteOf, type SiteOf } from "./site.ts";
 import { buildStreams, type Stream } from "./streams.ts";
 import { reattributeStale, type StaleRecord } from "./enrich/stale.ts";
 
 export { siteOf } from "./site.ts";
+export type { SiteOf } from "./site.ts";
 
 /** A detour folded into a frame, with exact credit and its input. */
 export interface BuiltInterruption {
@@ -87,6 +88,8 @@ export interface Built {
 export interface BuildOptions {
   /** Re-attribute events whose own app/window disagrees with the capture (SPEC §8). */
   stale?: boolean;
+  /** The URL → site function (a session keeps one memo; default: one per call). */
+  site?: SiteOf;
 }
 
 /** Builds frames from a capture: streams, dwell, segments, flicker folds, input. */
@@ -101,7 +104,7 @@ export function buildFrames(raw: Capture, rules: Rules, opts: BuildOptions = {})
     capture.after,
     capture.markers,
   );
-  const site = cachedSiteOf();
+  const site = opts.site ?? cachedSiteOf();
   const drafts = streams.map((s) => foldFlicker(segmentStream(s, site), rules.flickerS * 1000));
   const focus = focusTimeline(streams, capture.facts.capabilities.focus, capture.events);
   const { perSnapshot, unattributed } = attributeInput(capture.events, streams, {
@@ -140,14 +143,17 @@ function collect(
 }
 
 /** One stream's per-snapshot results that frames are measured from. */
-interface StreamParts {
+export interface StreamParts {
+  /** Per snapshot: the events of its dwell interval (after any stale re-attribution). */
   perSnap: readonly (InputEvent[] | undefined)[];
+  /** Per snapshot: 1 when its dwell is presence. */
   pres: Uint8Array;
   /** Focused ms of each snapshot, from the one focus timeline. */
   focused: Float64Array;
 }
 
-function finishFrame(d: DraftFrame, stream: Stream, parts: StreamParts): BuiltFrame {
+/** Measures a draft frame of `stream` from the stream's per-snapshot results. */
+export function finishFrame(d: DraftFrame, stream: Stream, parts: StreamParts): BuiltFrame {
   const { perSnap, pres, focused } = parts;
   const first = d.snaps[0], last = d.snaps[d.snaps.length - 1];
   let focusedMs = 0, presenceMs = 0;

@@ -41,9 +41,13 @@ export interface FocusTimeline {
   overlapMs: Map<string, number>;
 }
 
-interface Claim {
+/** A run of one stream's focused, credited snapshots (cut where its input changes). */
+export interface Claim {
+  /** The stream's index. */
   k: number;
+  /** Start of the claim, in ms. */
   start: number;
+  /** End of the claim, in ms. */
   end: number;
   /** When the run of focused snapshots this claim belongs to began (focus moved here). */
   since: number;
@@ -132,6 +136,35 @@ export function focusTimeline(
   const machines = streams.some((st) => st.snaps[0]?.machine !== undefined);
   const flags = enabled && machines ? inputFlags(streams, events) : undefined;
   if (enabled) streams.forEach((st, k) => claimsOf(st, k, claims, flags?.[k]));
+  const { spans, holder, overlapMs } = sweepClaims(claims, machines);
+  const timeline: FocusTimeline = {
+    spans: Float64Array.from(spans),
+    holder: Int32Array.from(holder),
+    credit: streams.map((st) => new Float64Array(st.snaps.length)),
+    streamMs: streams.map(() => 0),
+    totalMs: 0,
+    overlapMs,
+  };
+  shareOut(streams, timeline);
+  return timeline;
+}
+
+/** The disjoint segments of a sweep over claims, flat, with who held each. */
+export interface Swept {
+  /** `[start, end)` pairs, flat, in time order. */
+  spans: number[];
+  /** The stream holding each segment. */
+  holder: number[];
+  /** Overlap of machines' (or recorders') claims, by pair. */
+  overlapMs: Map<string, number>;
+}
+
+/**
+ * Sweeps the elementary intervals between the claims' boundaries (sorting `claims` in
+ * place): in each, the claim that {@linkcode beats} every other active one holds focus;
+ * neighbouring intervals of one holder merge.
+ */
+export function sweepClaims(claims: Claim[], machines: boolean): Swept {
   const overlapMs = new Map<string, number>();
   const bounds = new Float64Array(claims.length * 2);
   claims.forEach((c, j) => {
@@ -165,16 +198,7 @@ export function focusTimeline(
       holder.push(best.k);
     }
   }
-  const timeline: FocusTimeline = {
-    spans: Float64Array.from(spans),
-    holder: Int32Array.from(holder),
-    credit: streams.map((st) => new Float64Array(st.snaps.length)),
-    streamMs: streams.map(() => 0),
-    totalMs: 0,
-    overlapMs,
-  };
-  shareOut(streams, timeline);
-  return timeline;
+  return { spans, holder, overlapMs };
 }
 
 /** Adds `ms` once to every pair of machines (or recorders of one) among active claims. */
@@ -209,6 +233,34 @@ function shareOut(streams: readonly Stream[], tl: FocusTimeline): void {
       if (b > a) out[i] += b - a;
     }
   }
+}
+
+/**
+ * Focused ms of one snapshot of stream `k` whose credit is `[a, a + c)`: the sum shareOut
+ * adds up for it, segment by segment in the same order, so the two agree to the last bit.
+ */
+export function focusedShare(
+  spans: ArrayLike<number>,
+  holder: ArrayLike<number>,
+  k: number,
+  a: number,
+  c: number,
+): number {
+  const e = a + c;
+  let lo = 0, hi = holder.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (spans[2 * mid + 1] <= a) lo = mid + 1;
+    else hi = mid;
+  }
+  let out = 0;
+  for (let s = lo; s < holder.length && spans[2 * s] < e; s++) {
+    if (holder[s] !== k) continue;
+    const from = a > spans[2 * s] ? a : spans[2 * s];
+    const to = e < spans[2 * s + 1] ? e : spans[2 * s + 1];
+    if (to > from) out += to - from;
+  }
+  return out;
 }
 
 /** Stream index holding focus at instant `t`, or -1 when no display does. */

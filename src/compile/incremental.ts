@@ -8,20 +8,20 @@
  *   row order (the streams stage sorts by (at, ref)), so appending is exact;
  * - the settled options with their page-typing memo: each distinct URL is typed once per
  *   session, not once per compile (the typer is pure, so the memo is exact);
- * - the site memo of the segment stage, for the same reason.
+ * - one site memo for the segment and tally stages, for the same reason;
+ * - the measuring half's per-stage results (tail.ts): an absorb that brings only rows after
+ *   the watermark recomputes streams, focus, segments, folds and attribution from a
+ *   checkpoint on and splices them onto the kept prefix; anything else recomputes them.
  * - the geometry memo (enrich/infer_geometry.ts): a fit is reused for the very same clicks.
  * - the listing memo (listing.ts): a click keeps its level while what its level reads is
  *   unchanged (enrich/click_memo.ts), a frame its document while what that reads is
  *   (frame_memo.ts); both keyed on values, so the stages before them may rebuild freely.
  * - what redaction withheld from the rows so far: rows are redacted as they arrive (the
  *   rule is per row), and their tallies add up to that of one redaction of all of them.
- * The stages themselves (streams → focus → segment → fold → attribute → tally → listing →
- * ledgers → coverage → assemble) are recomputed from those rows on every absorb. That is
- * the safe choice here: the focus timeline couples every display, the flicker rule can
- * reach back two frames and a longer dwell can pull formerly unattributed input into an
- * interval, and a stage made incremental must keep every one of those exact. The cost is
- * proportional to the rows of the window being extended (one day, for the day sessions of
- * the CLI and MCP), never to the history held in other days.
+ * The later stages (tally → listing → ledgers → coverage → assemble) are recomputed from
+ * the spliced frames on every absorb: their cost is proportional to the rows of the window
+ * being extended (one day, for the day sessions of the CLI and MCP), never to the history
+ * held in other days.
  *
  * @example
  * ```ts
@@ -46,9 +46,14 @@ import { emptyTally, type RedactionTally } from "../entities/redact.ts";
 import { captureRedactions, markRedacted, redactCapture } from "../entities/redact_capture.ts";
 import type { ActivityDocument } from "./document.ts";
 import { type CompileOptions, settle } from "./options.ts";
-import { compileSettled } from "./pipeline.ts";
+import { compileSettled, type MeasureStages } from "./pipeline.ts";
 import { geometryMemo } from "./enrich/mod.ts";
 import { listingMemo } from "./listing.ts";
+import { cachedSiteOf } from "./site.ts";
+import { type TailCounts, tailSession } from "./tail.ts";
+
+/** How many URLs' sites a session remembers (bounded: a long `--watch` sees many pages). */
+const SESSION_SITES = 16_384;
 
 /** New rows of the same window, as the source returned them since the last absorb. */
 export interface CaptureDelta {
@@ -89,6 +94,13 @@ export interface IncrementalCompile {
  */
 export const INCREMENTAL_TEST_HOOKS: { dropEvent: boolean } = { dropEvent: false };
 
+const PATHS = new WeakMap<IncrementalCompile, TailCounts>();
+
+/** How often a session's absorbs took the tail path and the whole-day one (for tests). */
+export function absorbPaths(session: IncrementalCompile): TailCounts | undefined {
+  return PATHS.get(session);
+}
+
 /**
  * Starts an incremental compile from the rows read so far; `fallback` types URLs when
  * `opts.typer` is not given (compile/mod.ts passes the generic typer).
@@ -112,9 +124,16 @@ export function startIncremental(
   let options = opts;
   let settings = settle(options, fallback);
   const geometry = geometryMemo();
-  const listed = listingMemo();
-  let doc = compileSettled(state, settings, geometry, listed);
-  return {
+  const site = cachedSiteOf(SESSION_SITES);
+  const tail = tailSession(site);
+  let rowsOnly = false;
+  const stages: MeasureStages = {
+    build: (capture, rules, o) => tail.build(capture, rules, o, rowsOnly),
+    tally: (built) => tail.tally(built),
+  };
+  const kept = { geometry, listed: listingMemo(), stages };
+  let doc = compileSettled(state, settings, kept);
+  const session: IncrementalCompile = {
     absorb(delta) {
       // Nothing new (and the same clock): the same rows give the same document.
       if (
@@ -123,6 +142,7 @@ export function startIncremental(
         delta.facts === undefined && delta.elements === undefined &&
         delta.displays === undefined && delta.typer === undefined
       ) return doc;
+      rowsOnly = measuredAlike(state, delta);
       const skip = INCREMENTAL_TEST_HOOKS.dropEvent ? 1 : 0;
       const rows = redactCapture({
         ...state,
@@ -150,12 +170,39 @@ export function startIncremental(
       } else if (delta.observedUntil !== settings.observedUntil) {
         settings = { ...settings, observedUntil: delta.observedUntil };
       }
-      doc = compileSettled(state, settings, geometry, listed);
+      doc = compileSettled(state, settings, kept);
       return doc;
     },
     document: () => doc,
     capture: () => state,
   };
+  PATHS.set(session, tail.counts);
+  return session;
+}
+
+/**
+ * True when the delta changes nothing the measuring half (build.ts) reads but rows: no
+ * markers, the same look-ahead times, display geometry and focus capability. Facts' counts,
+ * elements and the typer are read only by later stages; a live tail read (cli/_delta.ts)
+ * passes them anew every time, so they must not turn the tail path off.
+ */
+function measuredAlike(state: Capture, delta: CaptureDelta): boolean {
+  if (delta.markers !== undefined && delta.markers.length > 0) return false;
+  if (delta.after !== undefined) {
+    const was = state.after ?? [];
+    if (delta.after.length !== was.length) return false;
+    for (let i = 0; i < was.length; i++) {
+      if (delta.after[i].at !== was[i].at || delta.after[i].display !== was[i].display) {
+        return false;
+      }
+    }
+  }
+  if (
+    delta.displays !== undefined &&
+    JSON.stringify(delta.displays) !== JSON.stringify(state.displays)
+  ) return false;
+  return delta.facts === undefined ||
+    delta.facts.capabilities.focus === state.facts.capabilities.focus;
 }
 
 function addTally(into: RedactionTally, from: RedactionTally | undefined): void {

@@ -26,7 +26,7 @@ import { typePage } from "../entities/type_page.ts";
 import { type IncrementalCompile, startIncremental as startWith } from "./incremental.ts";
 
 export { buildFrames, siteOf } from "./build.ts";
-export type { BuildOptions, Built, BuiltFrame, BuiltInterruption } from "./build.ts";
+export type { BuildOptions, Built, BuiltFrame, BuiltInterruption, SiteOf } from "./build.ts";
 export type { Stream } from "./streams.ts";
 export type { FocusTimeline } from "./focus.ts";
 export type { StaleRecord } from "./enrich/stale.ts";

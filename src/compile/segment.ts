@@ -38,12 +38,15 @@ export interface DraftFrame {
   interruptions: DraftInterruption[];
 }
 
-/** Splits one stream into runs of one `(app, site)` key within one session, in time order. */
-export function segmentStream(stream: Stream, siteOf: SiteOf): DraftFrame[] {
+/**
+ * Splits one stream into runs of one `(app, site)` key within one session, in time order;
+ * `from` (the first snapshot of a run) starts the split there, for a tail recompute.
+ */
+export function segmentStream(stream: Stream, siteOf: SiteOf, from = 0): DraftFrame[] {
   const out: DraftFrame[] = [];
   const { snaps, credit, session } = stream;
   let cur: DraftFrame | undefined;
-  for (let i = 0; i < snaps.length; i++) {
+  for (let i = from; i < snaps.length; i++) {
     const s = snaps[i];
     const site = siteOf(s.url);
     const key = site === undefined ? s.app + "\u0000" : s.app + "\u0000" + site;

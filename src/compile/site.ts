@@ -32,13 +32,17 @@ export function siteOf(url: string | undefined): string | undefined {
   return host.startsWith("www.") ? host.slice(4) : host;
 }
 
-/** A {@linkcode siteOf} that parses each distinct URL once: a day repeats a few thousand URLs. */
-export function cachedSiteOf(): SiteOf {
+/**
+ * A {@linkcode siteOf} that parses each distinct URL once: a day repeats a few thousand URLs.
+ * At `limit` distinct URLs the memo starts over (a long-lived session's stays bounded).
+ */
+export function cachedSiteOf(limit = Infinity): SiteOf {
   const cache = new Map<string, string | undefined>();
   return (url) => {
     if (url === undefined) return undefined;
     if (cache.has(url)) return cache.get(url);
     const site = siteOf(url);
+    if (cache.size >= limit) cache.clear();
     cache.set(url, site);
     return site;
   };

@@ -37,16 +37,19 @@ export interface Stream {
 
 /** The compiler's time constants in milliseconds. */
 export interface DwellRules {
+  /** The most dwell credit one snapshot earns, in ms. */
   dwellCapMs: number;
+  /** A gap longer than this between snapshots ends a session, in ms. */
   sessionGapMs: number;
 }
 
-function bySnapshotOrder(a: Snapshot, b: Snapshot): number {
+/** The streams' order of snapshots: by time, then by ref. */
+export function bySnapshotOrder(a: Snapshot, b: Snapshot): number {
   return a.at - b.at || a.ref - b.ref;
 }
 
 /** Times of the markers that end dwell on `display` (`away`, `stop`), ascending. */
-function cutTimes(markers: readonly Marker[], display: string): Float64Array {
+export function dwellCuts(markers: readonly Marker[], display: string): Float64Array {
   const out: number[] = [];
   for (const m of markers) {
     if (m.kind !== "away" && m.kind !== "stop") continue;
@@ -89,41 +92,73 @@ export function buildStreams(
   const names = [...byDisplay.keys()].sort();
   return names.map((display) => {
     const snaps = byDisplay.get(display)!.sort(bySnapshotOrder);
-    const n = snaps.length;
-    const at = new Float64Array(n);
-    const credit = new Float64Array(n);
-    const closed = new Uint8Array(n);
-    const session = new Int32Array(n);
-    const until = new Float64Array(n).fill(NaN);
-    for (let i = 0; i < n; i++) at[i] = snaps[i].at;
-    const tail = next.get(display);
-    const cuts = cutTimes(markers, display);
-    let sess = 0, c = 0;
-    for (let i = 0; i < n; i++) {
-      session[i] = sess;
-      const following = i < n - 1 ? at[i + 1] : tail;
-      if (following === undefined) {
-        closed[i] = 1;
-        continue;
-      }
-      const gap = following - at[i];
-      const idle = snaps[i].idleMs;
-      if (gap > rules.sessionGapMs || (idle !== undefined && idle >= rules.sessionGapMs)) {
-        closed[i] = 1;
-        sess++;
-        continue;
-      }
-      while (c < cuts.length && cuts[c] < at[i]) c++;
-      // An away or stop marker before the next snapshot ends the interval there.
-      const away = c < cuts.length && cuts[c] < following;
-      const end = away ? cuts[c] : following;
-      const span = end - at[i];
-      credit[i] = span < rules.dwellCapMs ? span : rules.dwellCapMs;
-      until[i] = end;
-      if (away) sess++;
-    }
-    return { display, snaps, at, credit, closed, until, session };
+    const stream = emptyStream(display, snaps);
+    measureDwell(stream, 0, 0, next.get(display), dwellCuts(markers, display), rules);
+    return stream;
   });
+}
+
+/** A stream of `snaps` (sorted) with their times set and nothing measured yet. */
+function emptyStream(display: string, snaps: Snapshot[]): Stream {
+  const n = snaps.length;
+  const at = new Float64Array(n);
+  for (let i = 0; i < n; i++) at[i] = snaps[i].at;
+  return {
+    display,
+    snaps,
+    at,
+    credit: new Float64Array(n),
+    closed: new Uint8Array(n),
+    until: new Float64Array(n).fill(NaN),
+    session: new Int32Array(n),
+  };
+}
+
+/**
+ * Measures the dwell of the stream's snapshots from index `from` on, in place, `sess` being
+ * the session number of snapshot `from`: each snapshot's dwell depends only on itself, the
+ * next snapshot (or `tail`, the first one past the window) and the cuts, so a tail
+ * recompute (tail.ts) starting at the last snapshot it kept gives what a whole pass gives.
+ */
+export function measureDwell(
+  stream: Stream,
+  from: number,
+  sess: number,
+  tail: number | undefined,
+  cuts: Float64Array,
+  rules: DwellRules,
+): void {
+  const { snaps, at, credit, closed, until, session } = stream;
+  const n = snaps.length;
+  // The first cut at or after a snapshot only moves forward; starting it at 0 finds the
+  // same one a pass from the first snapshot finds.
+  let c = 0;
+  for (let i = from; i < n; i++) {
+    session[i] = sess;
+    credit[i] = 0;
+    closed[i] = 0;
+    until[i] = NaN;
+    const following = i < n - 1 ? at[i + 1] : tail;
+    if (following === undefined) {
+      closed[i] = 1;
+      continue;
+    }
+    const gap = following - at[i];
+    const idle = snaps[i].idleMs;
+    if (gap > rules.sessionGapMs || (idle !== undefined && idle >= rules.sessionGapMs)) {
+      closed[i] = 1;
+      sess++;
+      continue;
+    }
+    while (c < cuts.length && cuts[c] < at[i]) c++;
+    // An away or stop marker before the next snapshot ends the interval there.
+    const away = c < cuts.length && cuts[c] < following;
+    const end = away ? cuts[c] : following;
+    const span = end - at[i];
+    credit[i] = span < rules.dwellCapMs ? span : rules.dwellCapMs;
+    until[i] = end;
+    if (away) sess++;
+  }
 }
 
 /** Index of the last snapshot at or before `t` in a stream, or -1. */

@@ -15,7 +15,8 @@
 
 import type { Built } from "./build.ts";
 import { IntervalUnion } from "./intervals.ts";
-import { cachedSiteOf } from "./site.ts";
+// A day repeats a few hundred URLs over thousands of snapshots: parse each one once.
+import { cachedSiteOf, type SiteOf } from "./site.ts";
 
 /** What the credited snapshots add up to, before any rounding. */
 export interface Tally {
@@ -62,16 +63,17 @@ function keyOf(prefix: "app:" | "site:", name: string): string {
   return key;
 }
 
-/** Tallies the credited snapshots of every stream and the focus timeline's shares. */
-export function tallyCredit(built: Built): Tally {
+/**
+ * Tallies the credited snapshots of every stream and the focus timeline's shares; `siteOf`
+ * is a session's site memo (default: one for this call).
+ */
+export function tallyCredit(built: Built, siteOf: SiteOf = cachedSiteOf()): Tally {
   const union = new IntervalUnion();
   const apps = new Set<string>();
   const sites = new Set<string>();
   const appFocus = new Map<string, number>();
   const titles = new Map<string, Map<string, number>>();
   const streamMs: number[] = [];
-  // A day repeats a few hundred URLs over thousands of snapshots: parse each one once.
-  const siteOf = cachedSiteOf();
   let activeMs = 0, first = Infinity, last = -Infinity;
   const masks = recorderMasks(built.streams);
   built.streams.forEach((st, k) => {
