@@ -18,7 +18,8 @@ import {
   type CompileOptions,
   startIncremental,
 } from "../src/compile/mod.ts";
-import { parseDisplays, splitElementLookup } from "../src/compile/enrich/mod.ts";
+import { parseDisplays } from "../src/compile/enrich/mod.ts";
+import { splitElementLookup } from "../src/compile/enrich/split_lookup.ts";
 import { deltaBetween, prefixCapture } from "../src/cache/replay.ts";
 import { dayWindow } from "../src/compile/time.ts";
 import { DEMO_DISPLAYS, writeDemoDatabase } from "../src/demo/mod.ts";

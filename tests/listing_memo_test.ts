@@ -15,16 +15,16 @@
 
 import { deepEqual, equal, notDeepEqual, ok } from "node:assert/strict";
 import { buildFrames } from "../src/compile/build.ts";
-import { listFrames, type Listing, type ListingMemo, listingMemo } from "../src/compile/listing.ts";
+import { listFrames, type Listing, type ListingMemo } from "../src/compile/listing.ts";
+import { listingMemo } from "../src/compile/incremental.ts";
+import { classifyRemembered, clickMemo } from "../src/compile/enrich/click_memo.ts";
+import { splitElementLookup } from "../src/compile/enrich/split_lookup.ts";
 import { type Settings, settle } from "../src/compile/options.ts";
 import {
   classifyClicks,
-  classifyRemembered,
   type ClickInput,
-  clickMemo,
   elementLookupFromRows,
   parseDisplays,
-  splitElementLookup,
 } from "../src/compile/enrich/mod.ts";
 import type { Capture, Element, ElementLookup, InputEvent, Snapshot } from "../src/model.ts";
 import type { PageRef } from "../src/entities/parser.ts";

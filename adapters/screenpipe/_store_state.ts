@@ -14,10 +14,13 @@
  *   database while its `ui_events` or `elements` tables hold no row at all.
  *
  * Either way the message says what to run instead: the REST API serves every storage era.
+ * `checkStore` runs the checks a read makes on an open database (a frames table with the
+ * two columns every row needs, and not migrated).
  *
  * @module
  */
 
+import type { ScreenpipeSchema } from "./_schema.ts";
 import { dirname, join } from "../../src/file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 
@@ -118,5 +121,34 @@ function exists(p: string): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** The store checks of a read: a frames table with its two columns, not migrated. */
+export function checkStore(
+  db: DatabaseSync,
+  location: string,
+  schema: ScreenpipeSchema,
+  opts: { allowMigrated?: boolean },
+): void {
+  const frames = schema.frames;
+  if (frames === undefined) {
+    throw new Error(
+      `Cannot read screenpipe database "${location}": it has no frames table (is it a screenpipe database?)`,
+    );
+  }
+  for (const column of ["timestamp", "app_name"]) {
+    if (!frames.has(column)) {
+      throw new Error(
+        `Cannot read screenpipe database "${location}": the frames table has no ${column} column`,
+      );
+    }
+  }
+  if (opts.allowMigrated !== true) {
+    refuseMigrated(db, location, [
+      "frames",
+      ...(schema.uiEvents !== undefined ? ["ui_events"] : []),
+      ...(schema.elements !== undefined ? ["elements"] : []),
+    ]);
   }
 }

@@ -53,11 +53,21 @@ export interface FrameDocMemo {
   entries: Map<string, unknown>;
   /** Documents built (not remembered) so far, for tests and benches. */
   built: number;
+  /**
+   * {@linkcode rememberedFrameDoc} through this memo (a method, so the one-off compile path
+   * never loads this module: listing.ts imports its type only).
+   */
+  doc(f: BuiltFrame, ctx: FrameDocContext, next: Map<string, unknown>): Frame;
 }
 
 /** An empty {@linkcode FrameDocMemo} for one session. */
 export function frameDocMemo(): FrameDocMemo {
-  return { entries: new Map(), built: 0 };
+  const memo: FrameDocMemo = {
+    entries: new Map(),
+    built: 0,
+    doc: (f, ctx, next) => rememberedFrameDoc(f, ctx, memo, next),
+  };
+  return memo;
 }
 
 function head(f: BuiltFrame, ctx: FrameDocContext): unknown[] {

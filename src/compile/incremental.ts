@@ -48,9 +48,16 @@ import type { ActivityDocument } from "./document.ts";
 import { type CompileOptions, settle } from "./options.ts";
 import { compileSettled, type MeasureStages } from "./pipeline.ts";
 import { geometryMemo } from "./enrich/mod.ts";
-import { listingMemo } from "./listing.ts";
+import type { ListingMemo } from "./listing.ts";
+import { clickMemo } from "./enrich/click_memo.ts";
+import { frameDocMemo } from "./frame_memo.ts";
 import { cachedSiteOf } from "./site.ts";
 import { type TailCounts, tailSession } from "./tail.ts";
+
+/** An empty {@linkcode ListingMemo} for one session (click levels and frame documents). */
+export function listingMemo(): ListingMemo {
+  return { clicks: clickMemo(), docs: frameDocMemo() };
+}
 
 /** How many URLs' sites a session remembers (bounded: a long `--watch` sees many pages). */
 const SESSION_SITES = 16_384;

@@ -11,8 +11,8 @@ import type { Built, BuiltFrame } from "./build.ts";
 import type { Frame } from "./document.ts";
 import { byKey, frameDoc } from "./frame_doc.ts";
 import type { Settings } from "./options.ts";
-import { classifyFrameClicks, type ClickMemo, clickMemo } from "./enrich/mod.ts";
-import { type FrameDocMemo, frameDocMemo, rememberedFrameDoc } from "./frame_memo.ts";
+import { classifyFrameClicks, type ClickMemo } from "./enrich/mod.ts";
+import type { FrameDocMemo } from "./frame_memo.ts";
 import { emptyResolutionCounts, type ResolutionCounts } from "./enrich/counts.ts";
 import type { Resolution } from "./enrich/resolve.ts";
 
@@ -34,17 +34,15 @@ export interface Listing {
   totals: ResolutionCounts;
 }
 
-/** What one incremental session keeps between listings (click_memo.ts, frame_memo.ts). */
+/**
+ * What one incremental session keeps between listings (click_memo.ts, frame_memo.ts; made
+ * by incremental.ts's listingMemo, so a one-off compile loads neither).
+ */
 export interface ListingMemo {
   /** Click levels, by event. */
   clicks: ClickMemo;
   /** Frame documents, by frame id. */
   docs: FrameDocMemo;
-}
-
-/** An empty {@linkcode ListingMemo} for one session. */
-export function listingMemo(): ListingMemo {
-  return { clicks: clickMemo(), docs: frameDocMemo() };
 }
 
 /**
@@ -92,7 +90,7 @@ export function listFrames(
   if (memo === undefined) frames = listed.map((f) => frameDoc(f, ctx));
   else {
     const next = new Map<string, unknown>();
-    frames = listed.map((f) => rememberedFrameDoc(f, ctx, memo.docs, next));
+    frames = listed.map((f) => memo.docs.doc(f, ctx, next));
     memo.docs.entries = next;
   }
   return { listed, frames, omitted, omittedMs, levels, totals };

@@ -62,11 +62,21 @@ export interface ClickMemo {
   entries: Map<InputEvent, unknown>;
   /** Clicks classified (not remembered) so far, for tests and benches. */
   classified: number;
+  /**
+   * {@linkcode classifyRemembered} through this memo (a method, so the one-off compile path
+   * never loads this module: enrich/mod.ts imports its type only).
+   */
+  classify(clicks: readonly ClickInput[], opts: ResolveOptions): Resolution[];
 }
 
 /** An empty {@linkcode ClickMemo} for one session. */
 export function clickMemo(): ClickMemo {
-  return { entries: new Map(), classified: 0 };
+  const memo: ClickMemo = {
+    entries: new Map(),
+    classified: 0,
+    classify: (clicks, opts) => classifyRemembered(clicks, opts, memo),
+  };
+  return memo;
 }
 
 function geometryKey(g: DisplayGeometry | undefined): string {

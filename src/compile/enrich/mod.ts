@@ -19,7 +19,7 @@ import {
 } from "./resolve.ts";
 import type { StaleRecord } from "./stale.ts";
 import { type GeometryMemo, inferDisplays, type SettledGeometry } from "./infer_geometry.ts";
-import { classifyRemembered, type ClickMemo } from "./click_memo.ts";
+import type { ClickMemo } from "./click_memo.ts";
 
 export { mergeDisplays, parseDisplays } from "./geometry.ts";
 export {
@@ -54,8 +54,7 @@ export { NEARBY_MS, TOLERANCE_PX } from "../rules.ts";
 export { disagrees, nearestSnapshot, reattributeStale, type StaleRecord } from "./stale.ts";
 export { screenZone, type Zone, type ZoneOptions } from "./zone.ts";
 export { elementLookupFromRows } from "./memory_lookup.ts";
-export { answeringLookup, splitElementLookup } from "./split_lookup.ts";
-export { classifyRemembered, type ClickMemo, clickMemo } from "./click_memo.ts";
+export type { ClickMemo } from "./click_memo.ts";
 // The types these functions read and return, so one import of this module is enough.
 export type * from "../../model.ts";
 export type { BuiltFrame, BuiltInterruption } from "../build.ts";
@@ -137,7 +136,7 @@ export function classifyFrameClicks(
 ): Map<InputEvent, Resolution> {
   const clicks = clicksOf(frames, opts);
   const levels = opts.memo !== undefined
-    ? classifyRemembered(clicks, resolveOptions(capture, opts), opts.memo)
+    ? opts.memo.classify(clicks, resolveOptions(capture, opts))
     : classifyClicks(clicks, resolveOptions(capture, opts));
   const out = new Map<InputEvent, Resolution>();
   clicks.forEach((c, i) => out.set(c.event, levels[i]));
