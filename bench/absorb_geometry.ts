@@ -14,6 +14,7 @@
 
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
+import { cpuClock } from "./_cpu_clock.ts";
 
 const { values } = parseArgs({
   options: {
@@ -28,17 +29,6 @@ const { values } = parseArgs({
   },
 });
 const GEOMETRY = "monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0";
-
-function cpuClock(): () => number {
-  const libc = Deno.dlopen("libc.so.6", {
-    clock_gettime: { parameters: ["i32", "buffer"], result: "i32" },
-  });
-  const ts = new BigInt64Array(2);
-  return () => {
-    libc.symbols.clock_gettime(3, ts); // CLOCK_THREAD_CPUTIME_ID
-    return Number(ts[0]) * 1e3 + Number(ts[1]) / 1e6;
-  };
-}
 
 function quantile(xs: number[], p: number): number {
   return [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))];

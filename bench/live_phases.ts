@@ -10,6 +10,8 @@
  * `--sdk --id-past` the row goes into the busiest day of the full demo with an id past
  * every later day's (mcp_bench's "id past later days" case); with `--sdk --paired` one child
  * serves both trees, each over its own copy, calling them in turn, so load falls on both alike.
+ * With `--minute` each call is preceded by one new minute (6 frames, 12 key events) instead of
+ * one frame, in either mode (bench/_growing_day.ts writes them).
  *
  *   deno run -A bench/live_phases.ts --against /tmp/base --runs 3 --calls 60
  *   deno run -A bench/live_phases.ts --against /tmp/base --runs 3 --calls 200 --sdk
@@ -19,6 +21,7 @@
 
 import { parseArgs } from "../src/cli/_parse_args.ts";
 import { cpuClock } from "./_cpu_clock.ts";
+import { growingDay } from "./_growing_day.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -40,6 +43,8 @@ const { values } = parseArgs({
 
 const TZ = "Europe/Berlin";
 const DAY = "2026-03-25";
+/** What each call writes first: one frame, or with `--minute` one minute (6 frames, 12 keys). */
+const STEP: [number, number, number] = values.minute === true ? [60_000, 6, 12] : [1_000, 1, 0];
 const PHASES = [
   "total",
   "compile",
@@ -91,21 +96,8 @@ async function sdkSession(tree: string, demo: string, cpu: () => number): Promis
     );
     write = () => frame.run(id++, lastAt);
   } else {
-    const dayEnd = `${DAY}T23:00:00+00:00`;
-    for (const table of ["frames", "ui_events"]) {
-      db.prepare(`DELETE FROM ${table} WHERE unixepoch(timestamp) >= unixepoch(?)`).run(dayEnd);
-    }
-    let clock = Number(
-      db.prepare("SELECT max(unixepoch(timestamp, 'subsec')) * 1000 AS t FROM frames").get()!.t,
-    );
-    const frame = db.prepare(
-      `INSERT INTO frames (timestamp, app_name, window_name, focused, device_name, capture_trigger)
-       VALUES (?, 'Code', 'bench.ts', 1, 'monitor_1', 'visual_change')`,
-    );
-    write = () => {
-      frame.run(new Date(clock).toISOString());
-      clock += 1_000;
-    };
+    const grow = growingDay(db, DAY);
+    write = () => grow(...STEP);
   }
   const backend = cliBackend({ source: path, tz: TZ });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
@@ -187,28 +179,8 @@ async function child(tree: string, demo: string): Promise<void> {
   const path = `${dir}/today.sqlite`;
   Deno.copyFileSync(demo, path);
   const db = new DatabaseSync(path);
-  const dayEnd = `${DAY}T23:00:00+00:00`;
-  for (const table of ["frames", "ui_events"]) {
-    db.prepare(`DELETE FROM ${table} WHERE unixepoch(timestamp) >= unixepoch(?)`).run(dayEnd);
-  }
-  let clock = Number(
-    db.prepare("SELECT max(unixepoch(timestamp, 'subsec')) * 1000 AS t FROM frames").get()!.t,
-  );
-  const frame = db.prepare(
-    `INSERT INTO frames (timestamp, app_name, window_name, focused, device_name, capture_trigger)
-     VALUES (?, 'Code', 'bench.ts', 1, 'monitor_1', 'visual_change')`,
-  );
-  const event = db.prepare(
-    `INSERT INTO ui_events (timestamp, event_type, app_name, window_title, x, y)
-     VALUES (?, 'key', 'Code', 'bench.ts', 10, 10)`,
-  );
-  const minute = values.minute === true;
-  const grow = () => {
-    const ms = minute ? 60_000 : 1_000, frames = minute ? 6 : 1, events = minute ? 12 : 0;
-    for (let i = 0; i < frames; i++) frame.run(new Date(clock + (ms * i) / frames).toISOString());
-    for (let i = 0; i < events; i++) event.run(new Date(clock + (ms * i) / events).toISOString());
-    clock += ms;
-  };
+  const step = growingDay(db, DAY);
+  const grow = () => step(...STEP);
   const window = dayWindow(DAY, TZ);
   const p = parseFlags(
     ["--source", `screenpipe:${path}`, "--day", DAY, "--tz", TZ],
@@ -238,7 +210,7 @@ async function child(tree: string, demo: string): Promise<void> {
     const w1 = performance.now();
     keeper.measure(window, mark);
     const k1 = performance.now();
-    readScreenpipe(path, { start: clock - 120_000, end: window.end });
+    readScreenpipe(path, { start: step.now() - 120_000, end: window.end });
     const w2 = performance.now();
     if (i < warm) continue;
     times["kept watermark"].push(k1 - w1);

@@ -18,6 +18,7 @@ import { createServerFactory } from "../src/mcp/mod.ts";
 import { sdkFactory } from "../src/mcp/server.ts";
 import { warmUp } from "../src/mcp/warm_up.ts";
 import { LIVE_COUNTS } from "../src/cli/_live.ts";
+import { growingDay } from "./_growing_day.ts";
 
 const TZ = "Europe/Berlin";
 const dir = await Deno.makeTempDir({ prefix: "frames-mcp-bench-" });
@@ -114,31 +115,7 @@ Deno.bench(
 const todayPath = join(dir, "today.sqlite");
 Deno.copyFileSync(path, todayPath);
 const today = new DatabaseSync(todayPath);
-const dayEnd = `${day}T23:00:00+00:00`; // Europe/Berlin midnight in March (UTC+1)
-for (const table of ["frames", "ui_events"]) {
-  today.prepare(`DELETE FROM ${table} WHERE unixepoch(timestamp) >= unixepoch(?)`).run(dayEnd);
-}
-let clock = Number(
-  today.prepare("SELECT max(unixepoch(timestamp, 'subsec')) * 1000 AS t FROM frames").get()!.t,
-);
-const insertFrame = today.prepare(
-  `INSERT INTO frames (timestamp, app_name, window_name, focused, device_name, capture_trigger)
-   VALUES (?, 'Code', 'bench.ts', 1, 'monitor_1', 'visual_change')`,
-);
-const insertEvent = today.prepare(
-  `INSERT INTO ui_events (timestamp, event_type, app_name, window_title, x, y)
-   VALUES (?, 'key', 'Code', 'bench.ts', 10, 10)`,
-);
-/** Writes `frames` snapshots and `events` key events spread over the next `ms`. */
-function grow(ms: number, frames: number, events: number): void {
-  for (let i = 0; i < frames; i++) {
-    insertFrame.run(new Date(clock + (ms * i) / frames).toISOString());
-  }
-  for (let i = 0; i < events; i++) {
-    insertEvent.run(new Date(clock + (ms * i) / events).toISOString());
-  }
-  clock += ms;
-}
+const grow = growingDay(today, day);
 const live = new Client({ name: "bench-today", version: "1" });
 {
   const backend = cliBackend({ source: todayPath, tz: TZ });
