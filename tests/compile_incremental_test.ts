@@ -2,7 +2,6 @@ import { deepStrictEqual, equal, notDeepStrictEqual } from "node:assert/strict";
 import fc from "fast-check";
 import {
   buildFrames,
-  type Capture,
   compile,
   DEFAULT_RULES,
   INCREMENTAL_TEST_HOOKS,
@@ -12,6 +11,7 @@ import type { InputKind, Marker, Trigger } from "../src/model.ts";
 import { deltaBetween, prefixCapture, replay } from "../src/cache/replay.ts";
 import { emitJson } from "../src/emit/json.ts";
 import { makeCapture, type SnapRow, T0 } from "./_capture.ts";
+import { assertConserved } from "./_conserved.ts";
 
 const APPS = ["Code", "Slack", "Chrome", "Zoom"];
 const URLS = [undefined, "https://github.com/a/b", "https://mail.google.com/mail/u/0"];
@@ -83,29 +83,6 @@ const dayArb = fc.record({
 
 const OPTS = { tz: "Europe/Berlin", minMinutes: 0.2 };
 
-/** Conservation (SPEC §3.6) on a capture: per-app credit and every event, exactly once. */
-function conserved(capture: Capture): void {
-  const built = buildFrames(capture, DEFAULT_RULES);
-  const want = new Map<string, number>(), got = new Map<string, number>();
-  for (const st of built.streams) {
-    st.snaps.forEach((s, i) => want.set(s.app, (want.get(s.app) ?? 0) + st.credit[i]));
-  }
-  const refs = built.unattributed.map((e) => e.ref);
-  for (const f of built.frames) {
-    got.set(f.app, (got.get(f.app) ?? 0) + f.durationMs);
-    refs.push(...f.events.map((e) => e.ref));
-    for (const x of f.interruptions) {
-      got.set(x.app, (got.get(x.app) ?? 0) + x.creditMs);
-      refs.push(...x.events.map((e) => e.ref));
-    }
-  }
-  for (const [app, ms] of want) equal(got.get(app) ?? 0, ms, app);
-  deepStrictEqual(
-    refs.sort((a, b) => a - b),
-    capture.events.map((e) => e.ref).sort((a, b) => a - b),
-  );
-}
-
 Deno.test("startIncremental() equals a full compile byte for byte at every random cut", () => {
   fc.assert(
     fc.property(dayArb, ({ capture, cuts }) => {
@@ -115,7 +92,8 @@ Deno.test("startIncremental() equals a full compile byte for byte at every rando
         const doc = session.absorb(deltaBetween(capture, from, cut));
         const prefix = prefixCapture(capture, cut);
         equal(emitJson(doc), emitJson(compile(prefix, OPTS)), `cut ${cut}`);
-        conserved(session.capture());
+        const cap = session.capture();
+        assertConserved(buildFrames(cap, DEFAULT_RULES), cap);
         from = cut;
       }
       equal(emitJson(session.document()), emitJson(compile(capture, OPTS)));

@@ -29,6 +29,7 @@ import { emitJson } from "../src/emit/json.ts";
 import { rng } from "./_routines_synth.ts";
 import { typePage } from "../src/entities/type_page.ts";
 import { makeCapture, type SnapRow, T0 } from "./_capture.ts";
+import { assertConserved } from "./_conserved.ts";
 import fc from "fast-check";
 import type { InputEvent, Snapshot } from "../src/model.ts";
 
@@ -153,29 +154,6 @@ function tallied(t: Tally) {
   };
 }
 
-/** Conservation (SPEC §3.6) on a Built: per-app credit and every event, exactly once. */
-function conserved(built: Built, capture: Capture, label: string): void {
-  const want = new Map<string, number>(), got = new Map<string, number>();
-  for (const st of built.streams) {
-    st.snaps.forEach((s, i) => want.set(s.app, (want.get(s.app) ?? 0) + st.credit[i]));
-  }
-  const refs = built.unattributed.map((e) => e.ref);
-  for (const f of built.frames) {
-    got.set(f.app, (got.get(f.app) ?? 0) + f.durationMs);
-    for (const e of f.events) refs.push(e.ref);
-    for (const x of f.interruptions) {
-      got.set(x.app, (got.get(x.app) ?? 0) + x.creditMs);
-      for (const e of x.events) refs.push(e.ref);
-    }
-  }
-  for (const [app, ms] of want) ok(Math.abs((got.get(app) ?? 0) - ms) < 1e-6, `${label} ${app}`);
-  deepStrictEqual(
-    refs.sort((a, b) => a - b),
-    capture.events.map((e) => e.ref).sort((a, b) => a - b),
-    label,
-  );
-}
-
 /**
  * Drives a tail session over a day cut by cut, as incremental.ts does (rows appended to
  * one capture), comparing every cut's stages with a whole buildFrames(); returns the paths.
@@ -207,7 +185,7 @@ function driveStages(d: Day, cuts: number[], keepLookAhead: boolean, stale: bool
     const whole = buildFrames(cap, DEFAULT_RULES, opts);
     deepStrictEqual(stages(got), stages(whole), label);
     deepStrictEqual(tallied(session.tally(got)), tallied(tallyCredit(whole)), `${label} tally`);
-    conserved(got, cap, label);
+    assertConserved(got, cap, { label, toleranceMs: 1e-6 });
   }
   return session.counts;
 }
