@@ -14,7 +14,7 @@ import { foldFlicker } from "./fold.ts";
 import type { Rules } from "./rules.ts";
 import { type DraftFrame, segmentStream } from "./segment.ts";
 import { cachedSiteOf, type SiteOf } from "./site.ts";
-import { buildStreams, type Stream } from "./streams.ts";
+import { buildStreams, dwellRules, type Stream } from "./streams.ts";
 import { reattributeStale, type StaleRecord } from "./enrich/stale.ts";
 
 export { siteOf } from "./site.ts";
@@ -97,10 +97,7 @@ export function buildFrames(raw: Capture, rules: Rules, opts: BuildOptions = {})
   const capture = redactCapture(raw); // titles are third-party text: redacted before use (SPEC §9)
   const streams = buildStreams(
     capture.snapshots,
-    {
-      dwellCapMs: rules.dwellCapS * 1000,
-      sessionGapMs: rules.sessionGapS * 1000,
-    },
+    dwellRules(rules),
     capture.after,
     capture.markers,
   );

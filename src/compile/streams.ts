@@ -12,6 +12,7 @@
  */
 
 import type { Marker, Snapshot } from "../model.ts";
+import type { Rules } from "./rules.ts";
 
 /** One display's snapshots in total order with their dwell credit. */
 export interface Stream {
@@ -41,6 +42,11 @@ export interface DwellRules {
   dwellCapMs: number;
   /** A gap longer than this between snapshots ends a session, in ms. */
   sessionGapMs: number;
+}
+
+/** The rules' dwell constants in ms. */
+export function dwellRules(rules: Rules): DwellRules {
+  return { dwellCapMs: rules.dwellCapS * 1000, sessionGapMs: rules.sessionGapS * 1000 };
 }
 
 /** The streams' order of snapshots: by time, then by ref. */

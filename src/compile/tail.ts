@@ -81,12 +81,19 @@ import { foldFrom } from "./fold.ts";
 import type { Rules } from "./rules.ts";
 import { segmentStream } from "./segment.ts";
 import type { SiteOf } from "./site.ts";
-import { bySnapshotOrder, dwellCuts, intervalAt, measureDwell, type Stream } from "./streams.ts";
+import {
+  bySnapshotOrder,
+  dwellCuts,
+  dwellRules,
+  intervalAt,
+  measureDwell,
+  type Stream,
+} from "./streams.ts";
 import { claimSince, focusTail } from "./tail_focus.ts";
 import { staleTail } from "./tail_stale.ts";
 import { integralTimes, type TallyKept, tallyTail, tallyWhole } from "./tail_tally.ts";
 import { type Tally, tallyCredit } from "./tally.ts";
-import { dwellRules, finish, type Kept, named, type StreamKept, wholeBuild } from "./tail_whole.ts";
+import { finish, type Kept, named, type StreamKept, wholeBuild } from "./tail_whole.ts";
 
 /**
  * Test hook, never set by a user-facing path: moves the checkpoint this many ms later, so

@@ -15,7 +15,7 @@ import { foldFrom } from "./fold.ts";
 import type { Rules } from "./rules.ts";
 import { type DraftFrame, segmentStream } from "./segment.ts";
 import type { SiteOf } from "./site.ts";
-import { buildStreams, type DwellRules, type Stream } from "./streams.ts";
+import { buildStreams, dwellRules, type Stream } from "./streams.ts";
 import { claimSince } from "./tail_focus.ts";
 import { type StaleRecord, staleWhole } from "./tail_stale.ts";
 
@@ -56,11 +56,6 @@ export interface Kept {
   plain: boolean;
   /** When `built` is a tail build: the Built it spliced onto and where each display reopened. */
   spliced?: { prev: Built; from: number[] };
-}
-
-/** The rules' dwell constants in ms. */
-export function dwellRules(rules: Rules): DwellRules {
-  return { dwellCapMs: rules.dwellCapS * 1000, sessionGapMs: rules.sessionGapS * 1000 };
 }
 
 /** True when a snapshot names a machine or a recorder's detail (the tail path's limit). */
