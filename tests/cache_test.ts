@@ -9,13 +9,15 @@ import { COMPILE_OPTIONS, statsText } from "../src/cli/compile.ts";
 import { cacheDir, clearCache, readEntry } from "../src/cache/mod.ts";
 import { emitJson } from "../src/emit/json.ts";
 import { runFrames } from "./_frames.ts";
+import { pinSettingsEnvironment } from "../src/cli/_settings.ts";
 
 const fixtureSql = SCREENPIPE_SCHEMA_SQL + "\n" +
   await Deno.readTextFile(new URL("../fixtures/flicker_edges/input.sql", import.meta.url));
 
 const home = await Deno.makeTempDir({ prefix: "frames-cache-test-" });
 const framesHome = join(home, ".frames");
-Deno.env.set("FRAMES_HOME", framesHome);
+// Settings read this home, not the process environment every test file shares.
+pinSettingsEnvironment({ FRAMES_HOME: framesHome });
 const dir = cacheDir(framesHome);
 
 function makeDb(name: string): string {

@@ -27,10 +27,12 @@ import { screenpipeWatermark } from "../adapters/screenpipe/_watermark.ts";
 import type { Watermark } from "../adapters/types.ts";
 import { appendBatch, openStore, registerSource } from "../src/store/mod.ts";
 import type { Capture } from "../src/model.ts";
+import { pinSettingsEnvironment } from "../src/cli/_settings.ts";
 
 const TZ = "Europe/Berlin";
 const dir = await Deno.makeTempDir({ prefix: "frames-live-delta-" });
-Deno.env.set("FRAMES_HOME", join(dir, "home"));
+// Settings read this home, not the process environment every test file shares.
+pinSettingsEnvironment({ FRAMES_HOME: join(dir, "home") });
 const demo = join(dir, "demo.sqlite");
 const DAY = writeDemoDatabase(demo, { seed: 42, days: 3, tz: TZ }).busiestDay;
 const WINDOW = dayWindow(DAY, TZ);

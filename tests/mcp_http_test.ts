@@ -23,11 +23,12 @@ import {
   tempDir,
   TZ,
 } from "./data/mcp/harness.ts";
+import { pinSettingsEnvironment } from "../src/cli/_settings.ts";
 
 const dir = await tempDir("frames-mcp-http-");
-// The in-process backend reads settings like the CLI does: keep the parent's out of it.
-for (const k of Object.keys(Deno.env.toObject())) if (k.startsWith("FRAMES_")) Deno.env.delete(k);
-Deno.env.set("FRAMES_HOME", join(dir, ".frames"));
+// The in-process backend reads settings like the CLI does: keep the parent's out of it (and
+// out of the process environment, which every test file of `deno test --parallel` shares).
+pinSettingsEnvironment({ FRAMES_HOME: join(dir, ".frames") });
 const demo = recentDemo(dir);
 const backend = cliBackend({ source: demo.path, tz: TZ });
 const { token } = await loadToken(join(dir, ".frames"));

@@ -11,11 +11,12 @@ import { createServerFactory, loadToken, serveHttp, UNTRUSTED_TEXT } from "../sr
 import { DAYS_PER_PAGE, listResources } from "../src/mcp/resources.ts";
 import { assertValidDocument } from "./_schema.ts";
 import { connectStdio, newClient, tempDir, TZ } from "./data/mcp/harness.ts";
+import { pinSettingsEnvironment } from "../src/cli/_settings.ts";
 
 const dir = await tempDir("frames-mcp-resources-");
-for (const k of Object.keys(Deno.env.toObject())) if (k.startsWith("FRAMES_")) Deno.env.delete(k);
 const home = join(dir, ".frames");
-Deno.env.set("FRAMES_HOME", home);
+// Settings read this home, not the process environment every test file shares.
+pinSettingsEnvironment({ FRAMES_HOME: home });
 const { token } = await loadToken(home);
 const today = localDay(Date.now(), TZ);
 

@@ -59,9 +59,29 @@ const nodeHomedir = Deno.env.get("HOME") === undefined
 // there to check: most runs have none, and `frames compile` should not pay for it.
 let configProblem: ((value: unknown) => string | undefined) | undefined;
 
+/** The environment variables settings read. */
+export type SettingsVariable = "FRAMES_HOME" | "FRAMES_SOURCE" | "FRAMES_TZ";
+
+// `deno test --parallel` runs every test file in one process, whose environment all of them
+// share: a file that set FRAMES_HOME would move another file's home in the middle of its
+// run. A test pins its own values instead; module state is per test file (per isolate).
+let pinned: Readonly<Partial<Record<SettingsVariable, string>>> | undefined;
+
+/**
+ * Test hook: settings read FRAMES_HOME, FRAMES_SOURCE and FRAMES_TZ from `values` (a name
+ * left out is unset) instead of the process environment, in this isolate only.
+ */
+export function pinSettingsEnvironment(values: Partial<Record<SettingsVariable, string>>): void {
+  pinned = { ...values };
+}
+
+function variable(name: SettingsVariable): string | undefined {
+  return pinned === undefined ? Deno.env.get(name) : pinned[name];
+}
+
 function homes(): { userHome: string; home: string } {
   const userHome = Deno.env.get("HOME") ?? (nodeHomedir ?? (() => ""))();
-  return { userHome, home: Deno.env.get("FRAMES_HOME") || join(userHome, ".frames") };
+  return { userHome, home: variable("FRAMES_HOME") || join(userHome, ".frames") };
 }
 
 /**
@@ -120,7 +140,7 @@ function flag(value: unknown, where: string): boolean {
 export function resolveSettings(flags: SettingsFlags): Settings {
   const { userHome, home } = homes();
   const config = readConfig(home);
-  const envTz = Deno.env.get("FRAMES_TZ");
+  const envTz = variable("FRAMES_TZ");
   let tz: string, tzFrom: Settings["tzFrom"];
   if (flags.tz !== undefined) [tz, tzFrom] = [flags.tz, "flag"];
   else if (envTz) [tz, tzFrom] = [envTz, "env"];
@@ -135,7 +155,7 @@ export function resolveSettings(flags: SettingsFlags): Settings {
   return {
     home,
     userHome,
-    source: flags.source ?? (Deno.env.get("FRAMES_SOURCE") || undefined) ?? config.source,
+    source: flags.source ?? (variable("FRAMES_SOURCE") || undefined) ?? config.source,
     tz,
     tzFrom,
     minMinutes: number(flags.minMinutes, "--min-minutes", LIMITS.minMinutes) ??
