@@ -1,7 +1,7 @@
-import { equal, ok } from "node:assert/strict";
+import { equal, notEqual, ok } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
-import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
+import { DEMO_DISPLAYS, SCREENPIPE_SCHEMA_SQL, writeDemoDatabase } from "../src/demo/mod.ts";
 import { certify } from "../src/cache/certify.ts";
 import { INCREMENTAL_TEST_HOOKS } from "../src/compile/mod.ts";
 import { makeCapture, T0 } from "./_capture.ts";
@@ -47,6 +47,41 @@ Deno.test("frames certify passes on a real database and writes the certificate",
   const flat = cert.results.find((x: { check: string }) => x.check === "flat_cost");
   equal(flat.flatness.points.length, 3);
   equal(typeof flat.flatness.slope_ms_per_day, "number");
+});
+
+Deno.test("frames certify certifies the document compile prints with the same --displays", async () => {
+  const db = join(home, "demo-displays.sqlite");
+  const day = writeDemoDatabase(db, { seed: 7, days: 1, tz: "Europe/Berlin" }).busiestDay;
+  const window = ["--source", `screenpipe:${db}`, "--day", day, "--tz", "Europe/Berlin"];
+  const certified = async (extra: string[], name: string) => {
+    const out = join(home, name);
+    const r = await runFrames(["certify", ...window, ...extra, "--out", out], { home });
+    const cert = JSON.parse(await Deno.readTextFile(out));
+    equal(r.code, cert.pass ? 0 : 1, r.stdout + r.stderr);
+    for (const check of ["repeatable", "incremental", "cache"]) {
+      equal(cert.results.find((x: { check: string }) => x.check === check).pass, true, check);
+    }
+    equal(cert.documents.length, 1);
+    equal(cert.documents[0].day, day);
+    return cert;
+  };
+  const compiled = async (extra: string[]) => {
+    const r = await runFrames(["compile", ...window, ...extra, "--no-cache"], { home });
+    equal(r.code, 0, r.stderr);
+    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(r.stdout));
+    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+  };
+  const given = await certified(["--displays", DEMO_DISPLAYS], "cert-given.json");
+  equal(given.options.displays, DEMO_DISPLAYS);
+  equal(given.documents[0].json_sha256, await compiled(["--displays", DEMO_DISPLAYS]));
+  const none = await certified([], "cert-none.json");
+  equal(none.options.displays, null);
+  equal(none.documents[0].json_sha256, await compiled([]));
+  // The geometry names the second monitor's clicks: a certificate without it is another document.
+  notEqual(given.documents[0].json_sha256, none.documents[0].json_sha256);
+  const r = await runFrames(["certify", ...window, "--displays", "monitor_1=wide"], { home });
+  equal(r.code, 2, r.stderr);
+  ok(/--displays/.test(r.stderr), r.stderr);
 });
 
 Deno.test("certify() fails the incremental check when a broken absorb step is injected", async () => {

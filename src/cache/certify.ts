@@ -20,6 +20,7 @@ import { VERSION } from "../version.ts";
 import { deltaBetween, evenCuts, prefixCapture, replay } from "./replay.ts";
 import { lookupDay, storeDay } from "./mod.ts";
 import { flatnessCheck, type FlatnessResult } from "./flatness.ts";
+import { bodyHash } from "./file.ts";
 
 /** One day of the window, read from the source. */
 export interface CertifyDay {
@@ -35,8 +36,13 @@ export interface CertifyDay {
 export interface CertifyInput {
   /** Every day of the window, in order. */
   days: CertifyDay[];
-  /** Compile options (zone, min minutes, typer) shared by every day. */
+  /** Compile options (zone, min minutes, geometry inference, typer) shared by every day. */
   options: CompileOptions;
+  /**
+   * The display geometry the days were read with (`--displays`: a spec or `infer`), for the
+   * certificate; the given geometry is already in each capture, inference in `options`.
+   */
+  displays?: string;
   /** A scratch folder for the cache check (removed by the caller). */
   scratch: string;
   /** Random cut points per day for check (2) (default 12), from a fixed seed. */
@@ -72,9 +78,15 @@ export interface Certificate {
   /** The days and zone. */
   window: { from: string; to: string; tz: string; days: number };
   /** The compile options that change bytes. */
-  options: { min_minutes: number | null };
+  options: { min_minutes: number | null; displays: string | null };
   /** Row totals over the window. */
   rows: { snapshots: number; events: number };
+  /**
+   * Each day's certified document: the SHA-256 of its JSON text, the bytes `frames compile
+   * --day DAY -f json` prints for the same source and options (past days; today's window is
+   * still open), so a compile can be checked against the certificate later.
+   */
+  documents: { day: string; json_sha256: string }[];
   /** Every check. */
   results: CheckResult[];
   /** True when every check held. */
@@ -114,17 +126,28 @@ export async function certify(input: CertifyInput): Promise<Certificate> {
       tz: options.tz,
       days: days.length,
     },
-    options: { min_minutes: options.minMinutes ?? null },
+    options: { min_minutes: options.minMinutes ?? null, displays: input.displays ?? null },
     rows: {
       snapshots: days.reduce((n, d) => n + d.capture.snapshots.length, 0),
       events: days.reduce((n, d) => n + d.capture.events.length, 0),
     },
+    documents: await Promise.all(
+      days.map(async (d) => ({
+        day: d.day,
+        json_sha256: await bodyHash(emitJson(compile(d.capture, ofDay(options, d)))),
+      })),
+    ),
     results,
     pass: results.every((r) => r.pass),
   };
 }
 
 type Partial = Omit<CheckResult, "check" | "ms">;
+
+/** A day's options: compiled as that day, as `frames compile --day` does (its window names it). */
+function ofDay(opts: CompileOptions, d: CertifyDay): CompileOptions {
+  return { ...opts, day: d.day };
+}
 
 function timed(check: string, run: () => Partial): CheckResult {
   const t0 = performance.now();
@@ -136,7 +159,8 @@ function repeatable(days: CertifyDay[], opts: CompileOptions): Partial {
   const failures: string[] = [];
   for (const d of days) {
     for (const [name, emit] of FORMATS) {
-      if (emit(compile(d.capture, opts)) !== emit(compile(d.capture, opts))) {
+      const dayOpts = ofDay(opts, d);
+      if (emit(compile(d.capture, dayOpts)) !== emit(compile(d.capture, dayOpts))) {
         failures.push(`${d.day}: two compilations differ (${name})`);
       }
     }
@@ -161,7 +185,7 @@ function incremental(days: CertifyDay[], opts: CompileOptions, randomCuts: numbe
       ["random", [...random, w.end + 1], new Set(random)],
     ];
     for (const [name, cuts, checkAt] of plans) {
-      const r = replay(d.capture, opts, cuts, { checkAt, bytes: emitJson });
+      const r = replay(d.capture, ofDay(opts, d), cuts, { checkAt, bytes: emitJson });
       for (const at of r.mismatches) {
         failures.push(`${d.day}: ${name} chunks differ from a rebuild at ${iso(at)}`);
       }
@@ -198,7 +222,7 @@ async function cacheCheck(
   for (const d of days) {
     if (d.watermark === undefined || d.capture.snapshots.length === 0) continue;
     checked++;
-    const fresh = compile(d.capture, opts);
+    const fresh = compile(d.capture, ofDay(opts, d));
     const key = `certify-${d.day}`;
     await storeDay(scratch, key, {
       version: VERSION,

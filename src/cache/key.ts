@@ -6,6 +6,8 @@
  * @module
  */
 
+import { bodyHash } from "./file.ts";
+
 /** What a cached document was compiled from (besides the rows). */
 export interface CacheKeyParts {
   /** Adapter scheme and absolute location of the source. */
@@ -43,8 +45,6 @@ export function keyText(parts: CacheKeyParts): string {
 }
 
 /** The SHA-256 of the key text, as 64 hex digits (the cache file's name). */
-export async function cacheKey(parts: CacheKeyParts): Promise<string> {
-  const bytes = new TextEncoder().encode(keyText(parts));
-  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+export function cacheKey(parts: CacheKeyParts): Promise<string> {
+  return bodyHash(keyText(parts));
 }

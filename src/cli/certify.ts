@@ -8,6 +8,7 @@
 
 import { type Certificate, certify } from "../cache/certify.ts";
 import { addDays, dayWindow, parseDay } from "../compile/time.ts";
+import { infersDisplays } from "../compile/enrich/geometry.ts";
 import { loadTyperForUrls } from "../entities/mod.ts";
 import { parseFlags, str } from "./_args.ts";
 import { captureUrls, readCliWindow, resolveCliSource } from "./_capture.ts";
@@ -36,6 +37,8 @@ Options:
   --from DAY --to DAY  a span of days (at most 31)
   --tz ZONE          IANA timezone (default: FRAMES_TZ, config, then the system zone)
   --min-minutes N    as for frames compile
+  --displays GEOM    display geometry as for frames compile (NAME=WxH+X+Y[@SCALE],… or
+                     infer); default: the config file's "displays", as compile takes it
   --out FILE         write the JSON certificate to FILE
   --json             print the certificate instead of the summary
   -h, --help         show this help
@@ -48,6 +51,7 @@ const OPTIONS = {
   to: { type: "string" },
   tz: { type: "string" },
   "min-minutes": { type: "string" },
+  displays: { type: "string" },
   out: { type: "string" },
   json: { type: "boolean" },
   help: { type: "boolean", short: "h" },
@@ -67,6 +71,7 @@ export async function main(args: string[]): Promise<number> {
     source: str(p, "source"),
     tz: str(p, "tz"),
     minMinutes: str(p, "min-minutes"),
+    displays: str(p, "displays"),
   });
   const source = await resolveCliSource(settings);
   const days = chooseDays(p.values, () => sourceDays(source, settings.tz));
@@ -89,7 +94,13 @@ export async function main(args: string[]): Promise<number> {
   try {
     cert = await certify({
       days: read,
-      options: { tz: settings.tz, minMinutes: settings.minMinutes, ...(typer ? { typer } : {}) },
+      options: {
+        tz: settings.tz,
+        minMinutes: settings.minMinutes,
+        inferDisplays: infersDisplays(settings.displays),
+        ...(typer ? { typer } : {}),
+      },
+      displays: settings.displays,
       scratch,
     });
   } finally {
