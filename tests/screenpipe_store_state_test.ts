@@ -5,7 +5,8 @@
 import { deepEqual, equal, match, ok, throws } from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { writeDemoDatabase } from "../src/demo/mod.ts";
+import { DEMO_DISPLAYS, writeDemoDatabase } from "../src/demo/mod.ts";
+import type { Capture } from "../src/model.ts";
 import { readScreenpipe } from "../adapters/screenpipe/read.ts";
 import { dayWindow } from "../src/compile/time.ts";
 import { runFrames } from "./_frames.ts";
@@ -111,7 +112,15 @@ Deno.test("readScreenpipeFiles() reads a migrated install's Parquet files in the
   const { compile } = await import("../src/compile/mod.ts");
   const { path, day } = demoIn("parquet");
   const w = dayWindow(day, TZ);
-  const before = compile(readScreenpipe(path, w), { tz: TZ, day, minMinutes: 0, enrich: true });
+  const { parseDisplays } = await import("../src/compile/enrich/mod.ts");
+  // The demo's geometry (screenpipe records none), so clicks are placed and looked up.
+  const placed = (c: Capture): Capture => ({ ...c, displays: parseDisplays(DEMO_DISPLAYS) });
+  const before = compile(placed(readScreenpipe(path, w)), {
+    tz: TZ,
+    day,
+    minMinutes: 0,
+    enrich: true,
+  });
   const db = new DatabaseSync(path);
   Deno.mkdirSync(join(root, "parquet", "data"));
   ok(await tableToParquet(db, "ui_events", join(root, "parquet", "data", "ui_events.parquet")) > 0);
@@ -120,25 +129,15 @@ Deno.test("readScreenpipeFiles() reads a migrated install's Parquet files in the
   db.close();
   throws(() => readScreenpipe(path, w), /Parquet storage/);
   const cap = await readScreenpipeFiles(path, w);
-  const after = compile(cap, { tz: TZ, day, minMinutes: 0, enrich: true });
-  // Element rows a frame reuses from another (elements_ref_frame_id) are not followed in
-  // the Parquet files (the adapter's note says so), so where clicks resolve — display
-  // geometry is inferred from the clicks when none is given — how they resolve may differ;
-  // the events, frames and the clicks themselves may not.
-  const shape = (d: typeof before) =>
-    d.frames.map((f) => {
-      const { clicks_resolved: _r, clicks_unresolved: _u, ...input } = f.input;
-      return [f.id, f.duration_min, input, f.evidence];
-    });
+  const after = compile(placed(cap), { tz: TZ, day, minMinutes: 0, enrich: true });
+  // The same rows from Parquet give the same frames, clicks and click levels — element rows
+  // a frame reuses from another (elements_ref_frame_id, which the demo writes for a fifth
+  // of its frames) included; only the notes and blind spots say where the rows came from.
   ok(before.frames.some((f) => f.input.clicks > 0));
-  equal(JSON.stringify(shape(after)), JSON.stringify(shape(before)));
-  const levels = (d: typeof before) => {
-    const c = d.coverage.click_resolution!;
-    return { native: c.native, all: c.native + c.exact + c.tolerance + c.zone + c.none };
-  };
-  deepEqual(levels(after), levels(before));
-  const a = after.coverage.click_resolution!, b = before.coverage.click_resolution!;
-  ok(a.exact + a.tolerance <= b.exact + b.tolerance, "fewer element rows never resolve more");
+  equal(JSON.stringify(after.frames), JSON.stringify(before.frames));
+  deepEqual(after.coverage.click_resolution, before.coverage.click_resolution);
+  const c = before.coverage.click_resolution!;
+  ok(c.exact + c.tolerance > 0, "some clicks resolve to a named element");
   ok(cap.events.every((e) => e.text === undefined), "typed text dropped without opt-in");
   ok(after.blind_spots.some((b) => b.includes("Parquet")));
   // And as a user runs it.

@@ -14,7 +14,7 @@ import {
   openReadOnly,
   prepareArrays,
 } from "../../src/store/sqlite.ts";
-import { columnOrNull, detectSchema } from "./_schema.ts";
+import { columnOrNull, detectSchema, type ScreenpipeSchema } from "./_schema.ts";
 
 /** Options for {@linkcode readElements}. */
 export interface ReadElementsOptions {
@@ -53,11 +53,32 @@ export function readElements(
   }
 }
 
-function lookUp(db: DatabaseSync, refs: number[], opts: ReadElementsOptions): Element[] {
-  const schema = detectSchema(db);
-  const el = schema.elements;
-  if (el === undefined || !el.has("frame_id") || refs.length === 0) return [];
-  // Which frame's rows each snapshot uses.
+/**
+ * Which frame's element rows each snapshot uses: its own, or those of the frame its
+ * `elements_ref_frame_id` names. Every ref asked is a key; the database is only read.
+ *
+ * @example
+ * ```ts
+ * const owners = readElementOwners(dbPath, [1042, 1043]); // e.g. 1043 → 1042
+ * ```
+ */
+export function readElementOwners(
+  path: string,
+  snapshotRefs: readonly number[],
+  opts: { busyTimeoutMs?: number } = {},
+): Map<number, number> {
+  const location = resolve(path);
+  const db = openReadOnly(location, { label: LABEL, busyTimeoutMs: opts.busyTimeoutMs });
+  try {
+    return inReadTransaction(db, () => owners(db, detectSchema(db), [...new Set(snapshotRefs)]));
+  } catch (err) {
+    throw describeSqliteError(err, { label: LABEL, path: location, action: "read" });
+  } finally {
+    db.close();
+  }
+}
+
+function owners(db: DatabaseSync, schema: ScreenpipeSchema, refs: number[]): Map<number, number> {
   const owner = new Map<number, number>();
   for (const ref of refs) owner.set(ref, ref);
   if (schema.frames?.has("elements_ref_frame_id")) {
@@ -72,6 +93,15 @@ function lookUp(db: DatabaseSync, refs: number[], opts: ReadElementsOptions): El
       }
     });
   }
+  return owner;
+}
+
+function lookUp(db: DatabaseSync, refs: number[], opts: ReadElementsOptions): Element[] {
+  const schema = detectSchema(db);
+  const el = schema.elements;
+  if (el === undefined || !el.has("frame_id") || refs.length === 0) return [];
+  // Which frame's rows each snapshot uses.
+  const owner = owners(db, schema, refs);
   const order = el.has("sort_order") ? "frame_id, sort_order, rowid" : "frame_id, rowid";
   const filter = opts.source !== undefined ? " AND source = ?" : "";
   const byFrame = new Map<number, unknown[][]>();

@@ -7,7 +7,8 @@
  * @module
  */
 
-import type { Capture } from "../../src/model.ts";
+import type { Capture, Element } from "../../src/model.ts";
+import { readElementOwners } from "./_elements.ts";
 import { readScreenpipe, type ScreenpipeReadOptions } from "./read.ts";
 import { MigratedStoreError } from "./_store_state.ts";
 import { memoryLookup } from "./_memory_lookup.ts";
@@ -58,8 +59,17 @@ export async function readScreenpipeFiles(
     }
     const elementFiles = standIns.get("elements");
     if (err.empty.includes("elements") && elementFiles !== undefined) {
-      const frames = new Set(capture.snapshots.map((s) => s.ref));
-      capture.elements = memoryLookup(await readParquetElements(elementFiles, frames));
+      // A frame with `elements_ref_frame_id` reuses another frame's rows, as in the database.
+      const owner = readElementOwners(path, capture.snapshots.map((s) => s.ref));
+      const rows = await readParquetElements(elementFiles, new Set(owner.values()));
+      const byRef = new Map<number, Element[]>();
+      for (const [ref, from] of owner) {
+        const list = rows.get(from);
+        if (list !== undefined) {
+          byRef.set(ref, from === ref ? list : list.map((e) => ({ ...e, snapshotRef: ref })));
+        }
+      }
+      capture.elements = memoryLookup(byRef);
       facts.capabilities.elements = true;
       used.push(...elementFiles.map((f) => f.path));
     }
@@ -70,7 +80,7 @@ export async function readScreenpipeFiles(
         err.empty.join(" and ")
       } rows read from ${files} Parquet file${
         files === 1 ? "" : "s"
-      } beside the database by their columns; element rows reused across frames (elements_ref_frame_id) are not followed`,
+      } beside the database by their columns`,
     );
     return capture;
   }
