@@ -40,7 +40,17 @@ async function child(tree: string): Promise<void> {
   const { redactCapture } = await import(at("src/entities/redact_capture.ts"));
   const { loadTyperForUrls } = await import(at("src/entities/mod.ts"));
   const { captureUrls } = await import(at("src/cli/_capture.ts"));
-  const { compile } = await import(at("src/compile/mod.ts"));
+  // The compiler as `frames compile` loads it (src/cli/_capture.ts, loadCompiler): the
+  // options and the pipeline, not src/compile/mod.ts, which also holds the live session's
+  // modules (incremental, tail, memos) a one-off compile never loads.
+  const [{ settle }, { compileSettled }] = await Promise.all([
+    import(at("src/compile/options.ts")),
+    import(at("src/compile/pipeline.ts")),
+  ]);
+  const noTyper = () => {
+    throw new Error("Cannot time the compile stage: the day's URLs have no typer");
+  };
+  const compile = (c: unknown, o: Record<string, unknown>) => compileSettled(c, settle(o, noTyper));
   const { dayWindow } = await import(at("src/compile/time.ts"));
   const { emitJson } = await import(at("src/emit/json.ts"));
   mark("import");
