@@ -5,27 +5,18 @@
 import { deepStrictEqual, equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { DEMO_DISPLAYS, writeDemoDatabase } from "../src/demo/mod.ts";
+import { type FramesResult, runFrames } from "./_frames.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "frames-displays-infer-" });
 const path = join(dir, "db.sqlite");
 const demo = writeDemoDatabase(path, { seed: 42, days: 3, tz: "Europe/Berlin" });
 
 /** `frames compile` on the demo with `extra` flags, in a fresh process. */
-function frames(extra: string[]): Promise<Deno.CommandOutput> {
-  return new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      new URL("../main.ts", import.meta.url).pathname,
-      "compile",
-      "--source",
-      `screenpipe:${path}`,
-      ...extra,
-    ],
-    env: { FRAMES_HOME: join(dir, "home"), NO_COLOR: "1" },
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
+function frames(extra: string[]): Promise<FramesResult> {
+  return runFrames(["compile", "--source", `screenpipe:${path}`, ...extra], {
+    home: dir,
+    env: { FRAMES_HOME: join(dir, "home") },
+  });
 }
 
 async function compileJson(displays: string | undefined): Promise<Record<string, unknown>> {
@@ -36,8 +27,8 @@ async function compileJson(displays: string | undefined): Promise<Record<string,
     demo.busiestDay,
     ...(displays !== undefined ? ["--displays", displays] : []),
   ]);
-  equal(out.code, 0, new TextDecoder().decode(out.stderr));
-  return JSON.parse(new TextDecoder().decode(out.stdout));
+  equal(out.code, 0, out.stderr);
+  return JSON.parse(out.stdout);
 }
 
 Deno.test("frames compile --displays infer resolves clicks as the true geometry does, and says it inferred", async () => {
@@ -60,5 +51,5 @@ Deno.test("frames compile --displays infer resolves clicks as the true geometry 
 Deno.test("frames compile --displays with a malformed value still exits 2", async () => {
   const out = await frames(["--displays", "inferred"]);
   equal(out.code, 2);
-  ok(new TextDecoder().decode(out.stderr).includes("Invalid --displays"));
+  ok(out.stderr.includes("Invalid --displays"));
 });

@@ -5,6 +5,7 @@ import fc from "fast-check";
 import { SCREENPIPE_SCHEMA_SQL, writeDemoDatabase } from "../src/demo/mod.ts";
 import { screenpipeSpan } from "../adapters/screenpipe/importer.ts";
 import { screenpipeIndexSpan } from "../adapters/screenpipe/_span.ts";
+import { runFrames } from "./_frames.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "frames-span-test-" });
 
@@ -97,26 +98,12 @@ Deno.test("frames compile on an empty day names the days the source holds (from 
   const span = screenpipeSpan(path)!;
   const { localDay } = await import("../src/compile/time.ts");
   const tz = "Europe/Berlin";
-  const out = await new Deno.Command(Deno.execPath(), {
-    args: [
-      "run",
-      "-A",
-      new URL("../main.ts", import.meta.url).pathname,
-      "compile",
-      "--source",
-      `screenpipe:${path}`,
-      "--tz",
-      tz,
-      "--day",
-      "2020-01-01",
-      "--no-cache",
-    ],
-    env: { FRAMES_HOME: join(dir, "home"), NO_COLOR: "1" },
-    stdout: "null",
-    stderr: "piped",
-  }).output();
+  const out = await runFrames(
+    ["compile", "--source", `screenpipe:${path}`, "--tz", tz, "--day", "2020-01-01", "--no-cache"],
+    { home: dir, env: { FRAMES_HOME: join(dir, "home") } },
+  );
   equal(out.code, 0);
-  const err = new TextDecoder().decode(out.stderr);
+  const err = out.stderr;
   const first = localDay(span.first, tz), last = localDay(span.last, tz);
   ok(
     err.includes(`holds ${first} to ${last} (${tz}); pass --day ${last}`),
