@@ -15,6 +15,7 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { cpuClock } from "./_cpu_clock.ts";
+import { quantile, runUnderTree } from "./_tree_child.ts";
 
 const { values } = parseArgs({
   options: {
@@ -29,10 +30,6 @@ const { values } = parseArgs({
   },
 });
 const GEOMETRY = "monitor_1=1920x1080+0+0,monitor_2=2560x1440+1920+0";
-
-function quantile(xs: number[], p: number): number {
-  return [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))];
-}
 
 async function child(tree: string): Promise<void> {
   const cpu = cpuClock();
@@ -105,25 +102,9 @@ else {
   const trees = values.against ? [here, values.against] : [here];
   for (let r = 0; r < Number(values.rounds); r++) {
     for (const [tree, mode] of trees.flatMap((t) => [[t, "none"], [t, "displays"], [t, "infer"]])) {
-      const args = ["run", "-A", "--config", `${tree.replace(/\/?$/, "/")}deno.json`];
       const mine = ["--source", values.source, "--day", values.day!, "--tz", values.tz!];
-      const out = new Deno.Command(Deno.execPath(), {
-        args: [
-          ...args,
-          import.meta.filename!,
-          "--child",
-          tree,
-          "--mode",
-          mode,
-          ...mine,
-          "--absorbs",
-          values.absorbs!,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-      }).outputSync();
-      if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-      Deno.stdout.writeSync(out.stdout);
+      const args = ["--child", tree, "--mode", mode, ...mine, "--absorbs", values.absorbs!];
+      console.log(runUnderTree(tree, import.meta.filename!, args).replace(/\n$/, ""));
     }
   }
 }

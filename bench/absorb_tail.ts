@@ -16,6 +16,7 @@
 import { parseArgs } from "node:util";
 import { fileURLToPath } from "node:url";
 import { cpuClock } from "./_cpu_clock.ts";
+import { quantile, runUnderTree } from "./_tree_child.ts";
 
 const { values } = parseArgs({
   options: {
@@ -30,10 +31,6 @@ const { values } = parseArgs({
     at: { type: "string" }, // internal: the position, a fraction of the day's rows
   },
 });
-
-function quantile(xs: number[], p: number): number {
-  return [...xs].sort((a, b) => a - b)[Math.floor(p * (xs.length - 1))];
-}
 
 const fmt = (xs: number[]) => `${quantile(xs, 0.5).toFixed(2)} / ${quantile(xs, 0).toFixed(2)}`;
 
@@ -147,31 +144,9 @@ if (values.child !== undefined) {
       ? FRACS.map((f) => [here, "stages", f] as const)
       : FRACS.flatMap((f) => trees.map((tree) => [tree, tree, f] as const));
     for (const [tree, who, f] of jobs) {
-      const out = new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "-A",
-          "--config",
-          `${tree.replace(/\/?$/, "/")}deno.json`,
-          import.meta.filename!,
-          "--child",
-          who,
-          "--at",
-          String(f),
-          "--source",
-          values.source,
-          "--day",
-          values.day!,
-          "--tz",
-          values.tz!,
-          "--absorbs",
-          values.absorbs!,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-      }).outputSync();
-      if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-      Deno.stdout.writeSync(out.stdout);
+      const args = ["--child", who, "--at", String(f), "--source", values.source];
+      args.push("--day", values.day!, "--tz", values.tz!, "--absorbs", values.absorbs!);
+      console.log(runUnderTree(tree, import.meta.filename!, args).replace(/\n$/, ""));
     }
   }
 }

@@ -12,6 +12,7 @@
 
 import { parseArgs } from "../src/cli/_parse_args.ts";
 import { cpuClock } from "./_cpu_clock.ts";
+import { runUnderTree } from "./_tree_child.ts";
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -85,27 +86,9 @@ if (values.child !== undefined) {
   const got = new Map<string, Record<string, number[]>>(trees.map((t) => [t, {}]));
   for (let i = 0; i < Number(values.runs); i++) {
     for (const tree of trees) {
-      const out = new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "-A",
-          "--config",
-          `${tree.replace(/\/?$/, "/")}deno.json`,
-          import.meta.filename!,
-          "--child",
-          tree,
-          "--source",
-          values.source,
-          "--day",
-          values.day!,
-          "--tz",
-          values.tz!,
-        ],
-        stdout: "piped",
-        stderr: "piped",
-      }).outputSync();
-      if (!out.success) throw new Error(new TextDecoder().decode(out.stderr));
-      const times = JSON.parse(new TextDecoder().decode(out.stdout)) as Record<string, number>;
+      const args = ["--child", tree, "--source", values.source, "--day", values.day!];
+      const out = runUnderTree(tree, import.meta.filename!, [...args, "--tz", values.tz!]);
+      const times = JSON.parse(out) as Record<string, number>;
       const acc = got.get(tree)!;
       for (const [k, v] of Object.entries(times)) (acc[k] ??= []).push(v);
     }
