@@ -15,6 +15,13 @@ import { civilFromDays, daysFromCivil } from "../src/civil_date.ts";
 /** The largest UTC offset accepted, in minutes (±18:00); SQL pre-filters widen by this. */
 export const MAX_OFFSET_MINUTES = 18 * 60;
 
+/**
+ * How far a bound on timestamp *text* is widened (in ms) so that it takes in every row the
+ * instant bound would: every accepted UTC offset plus the hour rounding of
+ * {@linkcode utcDateHour}.
+ */
+export const TEXT_MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 3_600_000;
+
 const MS_PER_MINUTE = 60_000;
 const MS_PER_DAY = 86_400_000;
 const FAIL = -1;

@@ -7,8 +7,6 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { HEADS, loadAdapter, loadAdapterHead, type SourceScheme } from "../adapters/mod.ts";
 import { resolveSource } from "../adapters/resolve.ts";
-import * as reader from "../adapters/screenpipe/read.ts";
-import { LOOKAHEAD_MS, TEXT_MARGIN_MS } from "../adapters/screenpipe/_watermark.ts";
 import { SCREENPIPE_SCHEMA_SQL } from "../src/demo/mod.ts";
 import type { Capture } from "../src/model.ts";
 
@@ -47,11 +45,6 @@ Deno.test("every head carries the full adapter's own fields, functions included"
     equal(head.spans, full.span !== undefined);
   }
   equal(await loadAdapterHead("native"), undefined);
-});
-
-Deno.test("the screenpipe watermark's margins are the reader's", () => {
-  equal(TEXT_MARGIN_MS, reader.TEXT_MARGIN_MS);
-  equal(LOOKAHEAD_MS, reader.LOOKAHEAD_MS);
 });
 
 Deno.test("a lazily bound screenpipe file is the same source, its reader loaded on first read", async () => {

@@ -19,7 +19,7 @@ globalThis.addEventListener("unload", () => Deno.removeSync(dir, { recursive: tr
 
 const BASE = Date.UTC(2026, 2, 24, 0, 0, 0);
 const HOUR = 3_600_000;
-const LOOKAHEAD = HOUR; // read.ts LOOKAHEAD_MS
+const LOOKAHEAD = HOUR; // WINDOW_LOOKAHEAD_MS (src/compile/rules.ts), as read.ts uses it
 
 const two = (n: number) => String(n).padStart(2, "0");
 

@@ -25,12 +25,9 @@
  */
 
 import type { DatabaseSync } from "node:sqlite";
-import { MAX_OFFSET_MINUTES, parseTimestamp, utcDateHour } from "../_timestamp.ts";
+import { parseTimestamp, TEXT_MARGIN_MS, utcDateHour } from "../_timestamp.ts";
 import { prepareArrays } from "../../src/store/sqlite.ts";
 import type { ReadWindowOptions } from "../types.ts";
-
-/** Margin that covers every accepted UTC offset plus the hour rounding of the text bound. */
-export const TEXT_MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 3_600_000;
 
 /** Padding of the span SQLite's parser finds (whole seconds, float rounding). */
 const SPAN_PAD_SECONDS = 2;

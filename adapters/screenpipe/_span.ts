@@ -14,9 +14,8 @@
 
 import type { DatabaseSync } from "node:sqlite";
 import { prepareArrays, readSqliteSource } from "../../src/store/sqlite.ts";
-import { parseTimestamp, utcDateHour } from "../_timestamp.ts";
+import { parseTimestamp, TEXT_MARGIN_MS, utcDateHour } from "../_timestamp.ts";
 import { detectSchema, type ScreenpipeSchema, timedTables } from "./_schema.ts";
-import { TEXT_MARGIN_MS } from "./_id_span.ts";
 
 /** First and last parsed instant over frames and input rows, or `undefined` when empty. */
 export function screenpipeIndexSpan(path: string): { first: number; last: number } | undefined {

@@ -22,19 +22,12 @@ import {
   prepareArrays,
   readSqliteSource,
 } from "../../src/store/sqlite.ts";
-import { MAX_OFFSET_MINUTES, utcDateHour } from "../_timestamp.ts";
+import { TEXT_MARGIN_MS, utcDateHour } from "../_timestamp.ts";
+import { WINDOW_LOOKAHEAD_MS } from "../../src/compile/rules.ts";
 import type { ReadWindowOptions, Watermark, WatermarkKeeper } from "../types.ts";
 import type { Capture } from "../../src/model.ts";
 import { watermarkOf, type WatermarkRow } from "../_watermark.ts";
 import { detectSchema, idColumn, type ScreenpipeSchema } from "./_schema.ts";
-
-// The reader's margins (read.ts exports the same values; tests/adapter_head_test.ts holds
-// them equal). Defined here, not imported: read.ts brings the whole reader, and a day
-// answered from the cache needs only this module.
-/** The reader's text margin of the timestamp index (every accepted offset plus an hour). */
-export const TEXT_MARGIN_MS = MAX_OFFSET_MINUTES * 60_000 + 3_600_000;
-/** How far past the window the reader looks for each display's next snapshot. */
-export const LOOKAHEAD_MS = 3_600_000;
 
 /**
  * The last timestamp text of the range, as its own query: SQLite answers it from the end of
@@ -227,7 +220,7 @@ function measure(
   previous?: Watermark,
 ): Watermark {
   const low = utcDateHour(window.start - TEXT_MARGIN_MS);
-  const high = utcDateHour(window.end + LOOKAHEAD_MS + TEXT_MARGIN_MS);
+  const high = utcDateHour(window.end + WINDOW_LOOKAHEAD_MS + TEXT_MARGIN_MS);
   const range = [`${low.date} ${low.hour}`, `${high.date}~`];
   const rows: WatermarkRow[] = [];
   const frames = schema.frames;

@@ -24,6 +24,7 @@
 import type { Capture, Element, InputEvent, Snapshot } from "../../src/model.ts";
 import { checkWindow } from "../../src/store/mod.ts";
 import { parseTimestamp } from "../_timestamp.ts";
+import { WINDOW_LOOKAHEAD_MS } from "../../src/compile/rules.ts";
 import { NameCache } from "../_names.ts";
 import type { ReadWindowOptions } from "../types.ts";
 import { byTimeThenRef, CLIPBOARD_KINDS, EVENT_KINDS } from "./_events.ts";
@@ -48,7 +49,7 @@ export const API_NOTES: readonly string[] = [
 export interface ScreenpipeApiOptions extends ReadWindowOptions, ApiRequestOptions {}
 
 /** How far past the window's end the read looks for each display's next frame (SPEC §3.11). */
-const LOOKAHEAD_MS = 3_600_000;
+const LOOKAHEAD_MS = WINDOW_LOOKAHEAD_MS;
 
 /**
  * Read the half-open UTC window `[start, end)` from a running screenpipe's REST API into

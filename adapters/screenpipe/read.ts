@@ -17,6 +17,7 @@ import { resolve } from "../../src/file_path.ts";
 import type { DatabaseSync } from "node:sqlite";
 import type { Capture, InputEvent, Snapshot, Trigger } from "../../src/model.ts";
 import { parseTimestamp } from "../_timestamp.ts";
+import { WINDOW_LOOKAHEAD_MS } from "../../src/compile/rules.ts";
 import { countBetween, idSpan } from "./_id_span.ts";
 import { indexSpan } from "./_span.ts";
 import {
@@ -40,7 +41,7 @@ import { setKeptRead } from "./_watermark.ts";
 export { readElements, type ReadElementsOptions } from "./_elements.ts";
 export { screenpipeElementLookup } from "./_lookup.ts";
 export { discoverScreenpipe, SCREENPIPE_DEFAULT_PATHS } from "./_discover.ts";
-export { TEXT_MARGIN_MS } from "./_id_span.ts";
+export { TEXT_MARGIN_MS } from "../_timestamp.ts";
 
 /** Options for {@linkcode readScreenpipe}: the window plus how long to wait for a lock. */
 export interface ScreenpipeReadOptions extends ReadWindowOptions {
@@ -60,10 +61,9 @@ const LABEL = "screenpipe";
 
 /**
  * How far past the window's end the reader looks for each display's next snapshot (SPEC
- * §3.11). A display whose next row is further away ended its last dwell with a gap longer
- * than any session gap worth configuring, so the bound loses nothing in practice.
+ * §3.11): {@linkcode WINDOW_LOOKAHEAD_MS}, as every reader does.
  */
-export const LOOKAHEAD_MS = 3_600_000;
+export const LOOKAHEAD_MS: number = WINDOW_LOOKAHEAD_MS;
 
 /** Model triggers by `capture_trigger` (a Map: row values must not reach `Object` keys). */
 const TRIGGERS: ReadonlyMap<string, Trigger> = new Map([
