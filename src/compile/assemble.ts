@@ -31,11 +31,13 @@ export interface DocumentParts {
   ledgers: Ledgers;
   /** Display geometry settled for click resolution (with enrichment). */
   geometry?: SettledGeometry;
+  /** The capture with that geometry, as the listing placed its clicks (default: `capture`). */
+  placed?: Capture;
 }
 
 /** Assembles the document from the stages' results, in schema key order. */
 export function assembleDocument(capture: Capture, parts: DocumentParts): ActivityDocument {
-  const { settings, built, listing, coverage, ledgers, geometry } = parts;
+  const { settings, built, listing, coverage, ledgers, geometry, placed = capture } = parts;
   const { rules, time, enrich } = settings;
   const rejected = Object.values(capture.facts.rejected).reduce((s, n) => s + n, 0);
   const doc: ActivityDocument = {
@@ -93,13 +95,7 @@ export function assembleDocument(capture: Capture, parts: DocumentParts): Activi
       rejected,
       includeText: settings.includeText,
       unplacedClicks: enrich
-        ? unplacedClicks(
-          geometry?.inferred.length ? { ...capture, displays: geometry.displays } : capture,
-          {
-            listed: listing.listed,
-            levels: listing.levels!,
-          },
-        )
+        ? unplacedClicks(placed, { listed: listing.listed, levels: listing.levels! })
         : undefined,
       geometry: geometry !== undefined
         ? { inferred: inferredNotes(geometry), declined: declinedReasons(geometry) }

@@ -58,5 +58,6 @@ export function compileSettled(
   const listing = listFrames(placed, built, settings, listed);
   const ledgers = buildLedgers(built.frames, tally, focus);
   const coverage = buildCoverage(capture, { settings, built, tally, listing });
-  return assembleDocument(capture, { settings, built, listing, coverage, ledgers, geometry });
+  const parts = { settings, built, listing, coverage, ledgers, geometry, placed };
+  return assembleDocument(capture, parts);
 }
