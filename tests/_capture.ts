@@ -10,6 +10,7 @@ import type {
   InputEvent,
   InputKind,
   Snapshot,
+  SourceFacts,
   Trigger,
 } from "../src/model.ts";
 
@@ -55,21 +56,33 @@ export function makeCapture(rows: SnapRow[], opts: MakeCaptureOptions = {}): Cap
     snapshots,
     events,
     displays: [],
-    facts: {
-      adapter: "test",
-      location: "memory",
-      fingerprint: "0",
-      capabilities: {
-        input: true,
-        elements: false,
-        urls: true,
-        heartbeats: true,
-        focus: false,
-        ...opts.capabilities,
-      },
-      rows: { snapshots: snapshots.length, events: events.length },
-      rejected: {},
+    facts: memoryFacts(snapshots, events, { elements: false, ...opts.capabilities }),
+  };
+}
+
+/**
+ * The facts of a capture built in memory by a test: nothing rejected, the rows counted,
+ * every capability on but focus (and what `capabilities` says otherwise).
+ */
+export function memoryFacts(
+  snapshots: readonly Snapshot[],
+  events: readonly InputEvent[],
+  capabilities: Partial<Capabilities> = {},
+): SourceFacts {
+  return {
+    adapter: "test",
+    location: "memory",
+    fingerprint: "0",
+    capabilities: {
+      input: true,
+      elements: true,
+      urls: true,
+      heartbeats: true,
+      focus: false,
+      ...capabilities,
     },
+    rows: { snapshots: snapshots.length, events: events.length },
+    rejected: {},
   };
 }
 

@@ -34,7 +34,7 @@ import {
 import { GEOMETRY_MIN_CLICKS, GEOMETRY_MIN_FIT } from "../src/compile/rules.ts";
 import { dayWindow } from "../src/compile/time.ts";
 import { DEMO_DISPLAYS, writeDemoDatabase } from "../src/demo/mod.ts";
-import { T0 } from "./_capture.ts";
+import { memoryFacts, T0 } from "./_capture.ts";
 import { assertValidDocument } from "./_schema.ts";
 
 interface SynthOptions {
@@ -116,14 +116,7 @@ function synth(opts: SynthOptions): Capture {
     snapshots,
     events,
     displays: [],
-    facts: {
-      adapter: "test",
-      location: "memory",
-      fingerprint: "0",
-      capabilities: { input: true, elements: true, urls: false, heartbeats: true, focus: false },
-      rows: { snapshots: snapshots.length, events: events.length },
-      rejected: {},
-    },
+    facts: memoryFacts(snapshots, events, { urls: false }),
     elements: elementLookupFromRows(rows),
   };
 }

@@ -28,7 +28,7 @@ import {
 } from "../src/compile/enrich/mod.ts";
 import type { Capture, Element, ElementLookup, InputEvent, Snapshot } from "../src/model.ts";
 import type { PageRef } from "../src/entities/parser.ts";
-import { T0 } from "./_capture.ts";
+import { memoryFacts, T0 } from "./_capture.ts";
 
 const DISPLAY = parseDisplays("monitor_1=1920x1080+0+0");
 const W = 1920, H = 1080;
@@ -95,14 +95,7 @@ function synth(snaps: number): Capture {
     snapshots,
     events,
     displays: DISPLAY,
-    facts: {
-      adapter: "test",
-      location: "memory",
-      fingerprint: "0",
-      capabilities: { input: true, elements: true, urls: true, heartbeats: true, focus: false },
-      rows: { snapshots: snapshots.length, events: events.length },
-      rejected: {},
-    },
+    facts: memoryFacts(snapshots, events),
     elements: elementLookupFromRows(rows),
   };
 }
