@@ -3,6 +3,7 @@ import { DatabaseSync } from "node:sqlite";
 import { join } from "node:path";
 import { DEMO_DISPLAYS, SCREENPIPE_SCHEMA_SQL, writeDemoDatabase } from "../src/demo/mod.ts";
 import { certify } from "../src/cache/certify.ts";
+import { sha256Hex } from "../src/cache/mod.ts";
 import { INCREMENTAL_TEST_HOOKS } from "../src/compile/mod.ts";
 import { makeCapture, T0 } from "./_capture.ts";
 import { runFrames } from "./_frames.ts";
@@ -68,8 +69,7 @@ Deno.test("frames certify certifies the document compile prints with the same --
   const compiled = async (extra: string[]) => {
     const r = await runFrames(["compile", ...window, ...extra, "--no-cache"], { home });
     equal(r.code, 0, r.stderr);
-    const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(r.stdout));
-    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+    return await sha256Hex(new TextEncoder().encode(r.stdout));
   };
   const given = await certified(["--displays", DEMO_DISPLAYS], "cert-given.json");
   equal(given.options.displays, DEMO_DISPLAYS);
